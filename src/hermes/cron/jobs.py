@@ -1,0 +1,474 @@
+"""Scheduled jobs and their file, HERMES_HOME/cron/jobs.json.
+
+The file is meant to be readable and hand-editable: `{"version": 1, "jobs": [...]}` with times as
+ISO-8601 UTC strings. Every change happens under an exclusive flock on `cron/.jobs.lock` (a separate
+file, because jobs.json itself is replaced on each write) and is written to a temp file, fsynced and
+renamed over jobs.json, so a reader never sees half a file and a crash leaves the old one. A file
+that does not parse (or holds a malformed record) is reported, copied aside and never overwritten:
+writes are refused until a person fixes it. Keys Hermes does not know are kept as they are.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Iterator
+
+from hermes.cron.schedule import Schedule, ScheduleError, parse_schedule, resolve_tz
+from hermes.home import OWNER_SCOPE
+
+FILE_VERSION = 1
+LOCK_TIMEOUT = 30.0
+MAX_PROMPT = 100_000
+MAX_NAME = 200
+
+
+class JobsFileError(Exception):
+    """jobs.json cannot be read or written; the message says what to do."""
+
+
+class JobNotFound(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such job"
+
+
+@dataclass
+class RetryPolicy:
+    max_retries: int | None = None  # None: config cron.max_retries
+    backoff_seconds: float = 30.0  # first wait; doubles on each further attempt
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"max_retries": self.max_retries, "backoff_seconds": self.backoff_seconds}
+
+    @classmethod
+    def from_value(cls, value: Any) -> "RetryPolicy":
+        if value is None:
+            return cls()
+        if isinstance(value, RetryPolicy):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = {"max_retries": value}
+        if isinstance(value, dict):
+            mr = value.get("max_retries")
+            if mr is not None and (not isinstance(mr, int) or isinstance(mr, bool) or mr < 0):
+                raise ValueError("retries.max_retries must be a whole number >= 0")
+            backoff = value.get("backoff_seconds", 30.0)
+            if not isinstance(backoff, (int, float)) or isinstance(backoff, bool) or backoff < 0:
+                raise ValueError("retries.backoff_seconds must be a number >= 0")
+            return cls(mr, float(backoff))
+        raise ValueError("retries must be a number or {max_retries, backoff_seconds}")
+
+
+@dataclass
+class Job:
+    id: str
+    name: str
+    schedule: str  # as written
+    prompt: str
+    scope: str = OWNER_SCOPE
+    model: str | None = None  # "provider:model" or a model id
+    toolsets: list[str] | None = None
+    deliver: list[str] = field(default_factory=list)  # besides the output file, always written
+    enabled: bool = True
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    anchor_at: float = 0.0  # when the schedule was set: intervals and delays count from here
+    next_run_at: float | None = None
+    last_run_at: float | None = None
+    last_status: str | None = None
+    last_error: str | None = None
+    last_delivery_error: str | None = None
+    retries: RetryPolicy = field(default_factory=RetryPolicy)
+    extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know, kept on rewrite
+
+    @property
+    def state(self) -> str:
+        if not self.enabled:
+            return "paused"
+        return "scheduled" if self.next_run_at is not None else "completed"
+
+    def schedule_obj(self, tz: Any = None) -> Schedule:
+        return parse_schedule(self.schedule, now=self.anchor_at or self.created_at, tz=tz)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in _FIELD_NAMES:
+            v = getattr(self, name)
+            if name.endswith("_at"):
+                v = _iso(v)
+            elif name == "retries":
+                v = v.to_dict()
+            out[name] = v
+        out.update({k: v for k, v in self.extra.items() if k not in out})
+        return out
+
+    def public(self) -> dict[str, Any]:
+        """What --json and the API show: the stored record plus its state."""
+        d = self.to_dict()
+        d["state"] = self.state
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str = "job") -> "Job":
+        if not isinstance(d, dict):
+            raise ValueError(f"{where} is not an object")
+        known = set(_FIELD_NAMES)
+        for key in ("id", "prompt", "schedule"):
+            if key not in d:
+                raise ValueError(f"{where}: '{key}' is missing")
+        sched = d["schedule"]
+        if isinstance(sched, dict):  # the reference system's {"kind", "expr", "display"} form
+            sched = _schedule_from_dict(sched)
+        if not isinstance(d["id"], str) or not d["id"]:
+            raise ValueError(f"{where}: 'id' must be a non-empty string")
+        if not isinstance(d["prompt"], str) or not isinstance(sched, str):
+            raise ValueError(f"{where}: 'prompt' and 'schedule' must be strings")
+        deliver = d.get("deliver") or []
+        if isinstance(deliver, str):
+            deliver = [t for t in (p.strip() for p in deliver.split(",")) if t]
+        toolsets = d.get("toolsets")
+        if toolsets is not None and (not isinstance(toolsets, list)
+                                     or not all(isinstance(t, str) for t in toolsets)):
+            raise ValueError(f"{where}: 'toolsets' must be a list of names")
+        try:
+            times = {k: _from_iso(d.get(k), k) for k in ("created_at", "updated_at", "anchor_at",
+                                                          "next_run_at", "last_run_at")}
+            retries = RetryPolicy.from_value(d.get("retries"))
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
+        job = cls(id=d["id"], name=str(d.get("name") or d["id"]), schedule=sched, prompt=d["prompt"],
+                  scope=str(d.get("scope") or OWNER_SCOPE), model=d.get("model") or None,
+                  toolsets=toolsets, deliver=[str(t) for t in deliver], enabled=d.get("enabled", True) is not False,
+                  retries=retries, last_status=d.get("last_status"), last_error=d.get("last_error"),
+                  last_delivery_error=d.get("last_delivery_error"),
+                  extra={k: v for k, v in d.items() if k not in known})
+        job.created_at = times["created_at"] or 0.0
+        job.updated_at = times["updated_at"] or job.created_at
+        job.anchor_at = times["anchor_at"] or job.created_at
+        job.next_run_at, job.last_run_at = times["next_run_at"], times["last_run_at"]
+        return job
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(Job) if f.name != "extra")
+
+
+def _schedule_from_dict(s: dict[str, Any]) -> str:
+    kind = s.get("kind")
+    if kind == "cron" and s.get("expr"):
+        return str(s["expr"])
+    if kind == "interval" and s.get("minutes"):
+        return f"every {int(s['minutes'])}m"
+    if kind == "once" and s.get("run_at"):
+        return str(s["run_at"])
+    return str(s.get("display") or s.get("expr") or "")
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    d = _dt.datetime.fromtimestamp(ts, _dt.timezone.utc)
+    return d.isoformat(timespec="seconds" if d.microsecond == 0 else "milliseconds").replace("+00:00", "Z")
+
+
+def _from_iso(v: Any, key: str) -> float | None:
+    if v is None or v == "":
+        return None
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            d = _dt.datetime.fromisoformat(v.replace("z", "Z"))
+        except ValueError:
+            raise ValueError(f"'{key}' is not an ISO time: {v!r}") from None
+        return (d if d.tzinfo else d.replace(tzinfo=_dt.timezone.utc)).timestamp()
+    raise ValueError(f"'{key}' must be an ISO time string")
+
+
+def default_name(prompt: str) -> str:
+    words = " ".join(prompt.split())
+    return words if len(words) <= 40 else words[:39].rsplit(" ", 1)[0] + "…"
+
+
+# -- the file ---------------------------------------------------------------------------------------
+
+class JobStore:
+    """jobs.json with locked read-modify-write. Reads without the lock are safe (atomic renames)."""
+
+    def __init__(self, home: Any, tz: Any = None) -> None:
+        self.dir = Path(home.cron_dir if hasattr(home, "cron_dir") else home)
+        self.path = self.dir / "jobs.json"
+        self.lock_path = self.dir / ".jobs.lock"
+        self.tz = resolve_tz(tz)
+        # (inode, mtime_ns, size) of the file as the last edit() left it: a watcher that cached the
+        # list from that edit need not re-read its own write
+        self.last_key: tuple[int, int, int] | None = None
+
+    # ---- reading ----------------------------------------------------------------------------------
+
+    def file_key(self) -> tuple[int, int, int] | None:
+        """(inode, mtime_ns, size) of jobs.json: changes whenever the file is replaced or edited."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def load(self) -> list[Job]:
+        return self._read()[0]
+
+    def load_with_key(self) -> tuple[list[Job], tuple[int, int, int] | None]:
+        jobs, _, key = self._read()
+        return jobs, key
+
+    def _read(self) -> tuple[list[Job], str, tuple[int, int, int] | None]:
+        try:
+            with open(self.path, "rb") as f:  # stat and read the same open file: the key matches the text
+                st = os.fstat(f.fileno())
+                raw = f.read()
+        except FileNotFoundError:
+            return [], "", None
+        key = (st.st_ino, st.st_mtime_ns, st.st_size)
+        try:
+            text = raw.decode("utf-8")
+            data = json.loads(text) if text.strip() else {"jobs": []}
+            items = data.get("jobs") if isinstance(data, dict) else data
+            if not isinstance(items, list):
+                raise ValueError("the top level must be {\"jobs\": [...]}")
+            jobs = [Job.from_dict(d, f"job #{i + 1}") for i, d in enumerate(items)]
+            ids = [j.id for j in jobs]
+            if len(set(ids)) != len(ids):
+                dup = next(i for i in ids if ids.count(i) > 1)
+                raise ValueError(f"two jobs have the id {dup!r}")
+        except UnicodeDecodeError:
+            raise self._broken(raw, "it is not UTF-8 text") from None
+        except json.JSONDecodeError as e:
+            raise self._broken(raw, f"not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+        except ValueError as e:
+            raise self._broken(raw, str(e)) from None
+        return jobs, text, key
+
+    def _broken(self, raw: bytes, why: str) -> JobsFileError:
+        backup = self.path.with_name(f"{self.path.name}.broken-{hashlib.sha256(raw).hexdigest()[:8]}")
+        note = ""
+        try:
+            if not backup.exists():
+                backup.write_bytes(raw)
+            note = f" A copy is at {backup}."
+        except OSError:
+            pass
+        return JobsFileError(f"{self.path} cannot be read: {why}. Hermes leaves it untouched and will not "
+                             f"change any job until it is fixed by hand (or moved away).{note}")
+
+    # ---- locked read-modify-write -----------------------------------------------------------------
+
+    @contextmanager
+    def _locked(self, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            deadline = time.monotonic() + timeout
+            delay = 0.001
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError as e:
+                    if e.errno not in (errno.EAGAIN, errno.EACCES):
+                        raise
+                    if time.monotonic() > deadline:
+                        raise JobsFileError(f"{self.lock_path} stayed locked for {timeout:.0f} s: another "
+                                            "Hermes process is stuck while changing jobs") from None
+                    time.sleep(delay)
+                    delay = min(delay * 2, 0.05)
+            yield
+        finally:
+            os.close(fd)  # closing releases the flock
+
+    @contextmanager
+    def edit(self) -> Iterator[list[Job]]:
+        """Lock, load, let the caller change the list in place, write it back if it changed."""
+        with self._locked():
+            jobs, old, key = self._read()
+            yield jobs
+            text = self.dumps(jobs)
+            self.last_key = self._write(text) if text != old else key
+
+    @staticmethod
+    def dumps(jobs: list[Job]) -> str:
+        return json.dumps({"version": FILE_VERSION, "jobs": [j.to_dict() for j in jobs]},
+                          indent=2, ensure_ascii=False) + "\n"
+
+    def _write(self, text: str) -> tuple[int, int, int]:
+        fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=".jobs.json.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+                st = os.fstat(f.fileno())
+            os.replace(tmp, self.path)  # mkstemp made it 0600: job prompts are private
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        try:
+            dfd = os.open(self.dir, os.O_RDONLY)
+            try:
+                os.fsync(dfd)  # make the rename itself durable
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+        return (st.st_ino, st.st_mtime_ns, st.st_size)  # the inode survives the rename
+
+    # ---- operations -------------------------------------------------------------------------------
+
+    def list(self, scope: str | None = None) -> list[Job]:
+        return [j for j in self.load() if scope is None or j.scope == scope]
+
+    def get(self, ref: str, scope: str | None = None) -> Job:
+        return resolve(self.load(), ref, scope)
+
+    def create(self, schedule: str, prompt: str, *, name: str | None = None, scope: str | None = None,
+               model: str | None = None, toolsets: list[str] | None = None,
+               deliver: list[str] | str | None = None, retries: Any = None, now: float | None = None) -> Job:
+        now = time.time() if now is None else now
+        prompt = _check_prompt(prompt)
+        sched = parse_schedule(schedule, now=now, tz=self.tz)
+        nxt = sched.next_ts(now)
+        if nxt is None:
+            raise ScheduleError(f"the time in {schedule!r} has already passed; give a future time")
+        job = Job(id="", name=_check_name(name) or default_name(prompt), schedule=schedule.strip(),
+                  prompt=prompt, scope=(scope or OWNER_SCOPE).strip() or OWNER_SCOPE,
+                  model=(model or "").strip() or None, toolsets=_check_toolsets(toolsets),
+                  deliver=_check_deliver(deliver), created_at=now, updated_at=now, anchor_at=now,
+                  next_run_at=nxt, retries=RetryPolicy.from_value(retries))
+        with self.edit() as jobs:
+            taken = {j.id for j in jobs}
+            job.id = next(i for i in iter(lambda: secrets.token_hex(4), None) if i not in taken)
+            jobs.append(job)
+        return job
+
+    def update(self, ref: str, *, scope: str | None = None, now: float | None = None,
+               **changes: Any) -> Job:
+        """Change fields of one job. A new schedule is counted from now; resuming a paused job
+        recomputes its next run from now (runs while paused are not "missed")."""
+        now = time.time() if now is None else now
+        allowed = {"name", "schedule", "prompt", "scope", "model", "toolsets", "deliver", "enabled", "retries"}
+        bad = set(changes) - allowed
+        if bad:
+            raise ValueError(f"cannot change {', '.join(sorted(bad))} (fields: {', '.join(sorted(allowed))})")
+        with self.edit() as jobs:
+            job = resolve(jobs, ref, scope)
+            if "name" in changes:
+                job.name = _check_name(changes["name"]) or job.name
+            if "prompt" in changes:
+                job.prompt = _check_prompt(changes["prompt"])
+            if "scope" in changes and changes["scope"]:
+                job.scope = str(changes["scope"]).strip() or job.scope
+            if "model" in changes:
+                job.model = (changes["model"] or "").strip() or None
+            if "toolsets" in changes:
+                job.toolsets = _check_toolsets(changes["toolsets"])
+            if "deliver" in changes:
+                job.deliver = _check_deliver(changes["deliver"])
+            if "retries" in changes:
+                job.retries = RetryPolicy.from_value(changes["retries"])
+            if changes.get("schedule") is not None:
+                sched = parse_schedule(changes["schedule"], now=now, tz=self.tz)
+                nxt = sched.next_ts(now)
+                if nxt is None:
+                    raise ScheduleError(f"the time in {changes['schedule']!r} has already passed; "
+                                        "give a future time")
+                job.schedule = changes["schedule"].strip()
+                job.anchor_at = now
+                job.next_run_at = nxt
+            if "enabled" in changes:
+                enable = bool(changes["enabled"])
+                if enable and (not job.enabled or job.next_run_at is None) and changes.get("schedule") is None:
+                    if job.next_run_at is None or job.next_run_at <= now:
+                        nxt = job.schedule_obj(self.tz).next_ts(now)
+                        if nxt is None:
+                            raise ScheduleError(f"job {job.id} was a one-shot whose time has passed; "
+                                                "give it a new schedule to run it again")
+                        job.next_run_at = nxt
+                job.enabled = enable
+            job.updated_at = now
+            return job
+
+    def remove(self, ref: str, scope: str | None = None) -> Job:
+        with self.edit() as jobs:
+            job = resolve(jobs, ref, scope)
+            jobs.remove(job)
+            return job
+
+    def record_results(self, results: dict[str, dict[str, Any]]) -> None:
+        """Apply run results (last_run_at, last_status, ...) to jobs that still exist."""
+        if not results:
+            return
+        with self.edit() as jobs:
+            for job in jobs:
+                for k, v in results.get(job.id, {}).items():
+                    setattr(job, k, v)
+
+
+def resolve(jobs: list[Job], ref: str, scope: str | None = None) -> Job:
+    """A job by id, unique id prefix (4+ characters) or exact name; `scope` limits what is visible."""
+    ref = (ref or "").strip()
+    pool = [j for j in jobs if scope is None or j.scope == scope]
+    exact = [j for j in pool if j.id == ref]
+    if exact:
+        return exact[0]
+    by_prefix = [j for j in pool if len(ref) >= 4 and j.id.startswith(ref.lower())]
+    by_name = [j for j in pool if j.name.lower() == ref.lower()]
+    found = by_prefix or by_name
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise JobNotFound(f"no job {ref!r} (see `hermes cron list`)")
+    raise JobNotFound(f"{ref!r} matches several jobs: " + ", ".join(f"{j.id} ({j.name})" for j in found))
+
+
+def _check_prompt(prompt: Any) -> str:
+    if not isinstance(prompt, str) or not prompt.strip():
+        raise ValueError("the prompt is empty: say what the job should do")
+    if len(prompt) > MAX_PROMPT:
+        raise ValueError(f"the prompt is too long ({len(prompt):,} characters, at most {MAX_PROMPT:,})")
+    return prompt.strip()
+
+
+def _check_name(name: Any) -> str | None:
+    if name is None:
+        return None
+    name = " ".join(str(name).split())
+    if len(name) > MAX_NAME:
+        raise ValueError(f"the name is too long (at most {MAX_NAME} characters)")
+    return name or None
+
+
+def _check_toolsets(toolsets: Any) -> list[str] | None:
+    if toolsets is None:
+        return None
+    if isinstance(toolsets, str):
+        toolsets = [t for t in (p.strip() for p in toolsets.split(",")) if t]
+    if not isinstance(toolsets, list) or not all(isinstance(t, str) and t for t in toolsets):
+        raise ValueError("toolsets must be a list of toolset names")
+    return toolsets or None
+
+
+def _check_deliver(deliver: Any) -> list[str]:
+    from hermes.cron.delivery import normalize_targets
+
+    return normalize_targets(deliver)

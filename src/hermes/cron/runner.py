@@ -1,0 +1,243 @@
+"""One run of a job: hold its run lock, call the runner (with retries), write the output file,
+deliver, and record everything in the store.
+
+The run lock is an flock on `cron/running/<job>.lock`, held for the whole run by whichever process
+runs it (scheduler, `hermes cron run`, the cronjob tool). The kernel drops it when that process
+dies, so "is this job's run still going?" is a non-blocking try-lock, and a run record left
+"running" whose lock is free belongs to a dead process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import errno
+import fcntl
+import hashlib
+import inspect
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from hermes.cron.delivery import DeliveryReport, deliver
+from hermes.cron.jobs import Job
+from hermes.cron.schedule import format_local
+
+log = logging.getLogger("hermes.cron")
+
+SILENT = "[SILENT]"
+PREFACE = ("[Scheduled job {name!r}. Nobody is here to answer questions: do the task and give the result "
+           "as your final answer; it is delivered to the owner. If there is nothing worth reporting, "
+           "answer exactly [SILENT].]\n\n")
+
+
+@dataclass
+class RunOutcome:
+    """What a runner returns: the final answer, or an error."""
+    text: str = ""
+    session_id: str | None = None
+    tokens: int = 0
+    error: str | None = None
+
+
+Runner = Callable[..., Awaitable[RunOutcome]]  # (job, *, home, config, store) -> RunOutcome
+
+
+@dataclass
+class RunResult:
+    job_id: str
+    run_id: int | None
+    status: str  # ok | failed | silent | interrupted | skipped
+    text: str = ""
+    error: str | None = None
+    delivery_errors: list[str] = field(default_factory=list)
+    output_path: str | None = None
+    tokens: int = 0
+    session_id: str | None = None
+    started_at: float = 0.0
+    ended_at: float = 0.0
+    attempts: int = 0
+
+    def job_fields(self) -> dict[str, Any]:
+        """The job's last_* fields after this run."""
+        return {"last_run_at": self.started_at, "last_status": self.status, "last_error": self.error,
+                "last_delivery_error": "; ".join(self.delivery_errors) or None}
+
+
+async def run_job(job: Job, *, home: Any, config: Any, store: Any) -> RunOutcome:
+    """The default runner: the job's prompt in a fresh session of the agent, nobody to ask."""
+    try:
+        from hermes.core.session import run_prompt  # type: ignore[import-not-found]
+    except ImportError:
+        from hermes.runtime import run_prompt
+    # no cron tools inside a cron run: a job must not schedule more jobs
+    toolsets = [t for t in (job.toolsets if job.toolsets is not None else config.toolsets) if t != "cron"]
+    kwargs: dict[str, Any] = dict(source="cron", scope=job.scope, model=job.model, toolsets=toolsets,
+                                  interactive=False)
+    if "store" in inspect.signature(run_prompt).parameters:
+        kwargs["store"] = store  # reuse this process's store connection
+    result = await run_prompt(home, config, PREFACE.format(name=job.name) + job.prompt, **kwargs)
+    usage = getattr(result, "usage", None)
+    return RunOutcome(text=getattr(result, "text", "") or "", session_id=getattr(result, "session_id", None),
+                      tokens=int(getattr(usage, "total", 0) or 0), error=getattr(result, "error", None))
+
+
+# -- the run lock ---------------------------------------------------------------------------------
+
+def _safe_id(job_id: str) -> str:
+    safe = re.sub(r"[^A-Za-z0-9_-]", "_", job_id)[:48]
+    return safe if safe == job_id else f"{safe}-{hashlib.sha1(job_id.encode()).hexdigest()[:8]}"
+
+
+class RunLock:
+    def __init__(self, cron_dir: Path, job_id: str) -> None:
+        self.path = Path(cron_dir) / "running" / f"{_safe_id(job_id)}.lock"
+        self.fd: int | None = None
+
+    def acquire(self) -> bool:
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except FileNotFoundError:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            os.close(fd)
+            if e.errno in (errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        self.fd = fd
+        return True
+
+    def note(self, run_id: int | None) -> None:
+        """Say who holds the lock and for which run record (read by the recovery sweep)."""
+        if self.fd is not None:
+            os.ftruncate(self.fd, 0)
+            os.pwrite(self.fd, f"{os.getpid()} {run_id or 0}\n".encode(), 0)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    @staticmethod
+    def holder(cron_dir: Path, job_id: str) -> tuple[int, int] | None:
+        """(pid, run_id) of a live holder, or None when nobody is running this job."""
+        lock = RunLock(cron_dir, job_id)
+        if not lock.path.exists():
+            return None
+        if lock.acquire():
+            lock.release()
+            return None
+        try:
+            pid, run_id = lock.path.read_text().split()[:2]
+            return int(pid), int(run_id)
+        except (OSError, ValueError):
+            return (0, 0)
+
+
+# -- output file ----------------------------------------------------------------------------------
+
+def write_output(cron_dir: Path, job: Job, r: RunResult, tz: Any) -> Path:
+    folder = Path(cron_dir) / "output" / _safe_id(job.id)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+    stamp = _dt.datetime.fromtimestamp(r.started_at, _dt.timezone.utc).strftime("%Y-%m-%dT%H-%M-%SZ")
+    path, n = folder / f"{stamp}.md", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stamp}-{n}.md"
+
+    def one_line(s: Any) -> str:
+        return " ".join(str(s).split())
+
+    head = ["---", f"job: {one_line(job.name)}", f"id: {job.id}", f"schedule: {one_line(job.schedule)}",
+            f"status: {r.status}", f"started: {format_local(r.started_at, tz)}",
+            f"finished: {format_local(r.ended_at, tz)}", f"attempts: {r.attempts}", f"tokens: {r.tokens}"]
+    if r.session_id:
+        head.append(f"session: {r.session_id}")
+    if r.error:
+        head.append(f"error: {one_line(r.error)[:1000]}")
+    head.append("---")
+    body = r.text if r.status != "failed" else (r.text or f"The run failed: {r.error}")
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text("\n".join(head) + "\n\n" + body.rstrip() + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+# -- one run --------------------------------------------------------------------------------------
+
+async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runner | None = None,
+                  run_id: int | None = None, clock: Callable[[], float] = time.time,
+                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, tz: Any = None,
+                  retry: bool = True) -> RunResult:
+    """Run `job` once, retrying failures per its policy (retry=False: one attempt, for someone
+    watching a manual run). `run_id` is a record the caller already opened (the scheduler opens it
+    when it claims the job); otherwise one is opened here."""
+    from hermes.cron.schedule import resolve_tz
+
+    runner = runner or run_job
+    zone = resolve_tz(tz if tz is not None else config.cron.timezone)
+    cron_dir = home.cron_dir
+    lock = RunLock(cron_dir, job.id)
+    if not lock.acquire():
+        holder = RunLock.holder(cron_dir, job.id)
+        why = f"skipped: a run of this job is still going (pid {holder[0] if holder else '?'})"
+        if run_id is not None:
+            now = clock()
+            store.record_run_end(run_id, status="missed", ended_at=now, error=why)
+        return RunResult(job.id, run_id, "skipped", error=why, started_at=clock(), ended_at=clock())
+
+    retries = job.retries.max_retries if job.retries.max_retries is not None else config.cron.max_retries
+    retries = retries if retry else 0
+    result = RunResult(job.id, run_id, "running", started_at=clock())
+    try:
+        attempt = 0
+        while True:
+            attempt += 1
+            if result.run_id is None:
+                result.run_id = store.record_run_start(job.id, started_at=clock())
+            lock.note(result.run_id)
+            try:
+                outcome = await runner(job, home=home, config=config, store=store)
+            except asyncio.CancelledError:
+                store.record_run_end(result.run_id, status="interrupted", ended_at=clock(),
+                                     error="stopped before it finished (the scheduler shut down)")
+                raise
+            except Exception as e:  # a runner bug is a failed run, recorded like any other
+                log.debug("job %s runner raised", job.id, exc_info=True)
+                outcome = RunOutcome(error=f"{type(e).__name__}: {e}")
+            result.attempts = attempt
+            if outcome.error and attempt <= retries:
+                wait = job.retries.backoff_seconds * (2 ** (attempt - 1))
+                store.record_run_end(result.run_id, status="failed", ended_at=clock(), tokens=outcome.tokens,
+                                     error=f"attempt {attempt} of {retries + 1}: {outcome.error}; "
+                                           f"retrying in {wait:g} s")
+                result.run_id = None
+                await sleep(wait)
+                continue
+            break
+        result.text, result.tokens, result.session_id = outcome.text, outcome.tokens, outcome.session_id
+        result.error = outcome.error
+        silent = not outcome.error and outcome.text.strip() == SILENT
+        result.status = "failed" if outcome.error else ("silent" if silent else "ok")
+        result.ended_at = clock()
+        result.output_path = str(write_output(cron_dir, job, result, zone))
+        if not silent:
+            report = DeliveryReport(job.id, job.name, result.status,
+                                    result.text if not outcome.error else f"The job failed: {outcome.error}",
+                                    result.started_at, result.output_path, job.scope)
+            result.delivery_errors = await deliver(job.deliver, report, home=home, config=config)
+        errors = ([result.error] if result.error else []) + [f"delivery: {e}" for e in result.delivery_errors]
+        store.record_run_end(result.run_id, status=result.status, ended_at=result.ended_at,
+                             tokens=result.tokens, error="; ".join(errors) or None,
+                             output_path=result.output_path, session_id=result.session_id)
+        return result
+    finally:
+        lock.release()

@@ -1,0 +1,435 @@
+"""The scheduler: fires due jobs, once each, whatever else is running.
+
+Guarantees and how they are kept:
+- One scheduler per home runs jobs: an exclusive non-blocking flock on cron/scheduler.lock, held for
+  the scheduler's life. Others stand by and take over when the holder dies (the kernel frees it).
+- A due job runs once: under the jobs.json lock its run record is opened and its next_run_at
+  advanced *before* the run starts (a racing claimer re-reads and finds it no longer due), and the
+  run itself holds the job's run lock (see runner.RunLock) so a manual `run` cannot overlap it.
+- Nothing is lost silently: a job more than cron.grace_minutes late (process down, machine asleep)
+  is recorded as "missed" and rescheduled; within grace it runs once. A job still running when it
+  comes due again is skipped and recorded. Runs left "running" by a dead process are marked
+  "interrupted" when the next scheduler takes the lock.
+- Cheap idle ticks: the job list is cached by jobs.json's (inode, mtime, size); an idle tick is a
+  stat() and a comparison with the earliest next_run_at.
+Clock and sleep are injectable so tests move time instead of waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import json
+import logging
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+from hermes.cron.jobs import Job, JobsFileError, JobStore
+from hermes.cron.runner import RunLock, Runner, execute
+from hermes.cron.schedule import ScheduleError, format_local, resolve_tz
+
+log = logging.getLogger("hermes.cron")
+
+TICK_SLACK = 60.0  # a tick can come up to a minute after a due time; that is on time, not late
+STANDBY_POLL = 5.0
+
+
+# -- the scheduler lock -------------------------------------------------------------------------------
+
+class SchedulerLock:
+    def __init__(self, cron_dir: Any) -> None:
+        from pathlib import Path
+
+        self.path = Path(cron_dir) / "scheduler.lock"
+        self.fd: int | None = None
+
+    def acquire(self) -> bool:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            os.close(fd)
+            if e.errno in (errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        self.fd = fd
+        info = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": time.time()}
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, (json.dumps(info) + "\n").encode(), 0)
+        return True
+
+    def release(self) -> None:
+        if self.fd is not None:
+            try:
+                os.ftruncate(self.fd, 0)
+            finally:
+                os.close(self.fd)
+                self.fd = None
+
+    def probe(self) -> tuple[bool, dict[str, Any]]:
+        """(held by someone, their pid/host/started_at). A try-lock: true even for this process."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return False, {}
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError as e:
+                if e.errno not in (errno.EAGAIN, errno.EACCES):
+                    raise
+                try:
+                    return True, json.loads(os.pread(fd, 4096, 0) or b"{}")
+                except ValueError:
+                    return True, {}
+            return False, {}
+        finally:
+            os.close(fd)
+
+
+@dataclass
+class SchedulerStatus:
+    running: bool
+    pid: int | None = None
+    since: float | None = None
+    jobs: int = 0
+    enabled: int = 0
+    next_job: Job | None = None
+    error: str | None = None  # jobs.json cannot be read
+
+    def to_dict(self) -> dict[str, Any]:
+        nj = self.next_job
+        return {"running": self.running, "pid": self.pid, "since": self.since, "jobs": self.jobs,
+                "enabled": self.enabled, "error": self.error,
+                "next": None if nj is None else {"id": nj.id, "name": nj.name, "next_run_at": nj.next_run_at}}
+
+
+def next_due(jobs: list[Job]) -> Job | None:
+    live = [j for j in jobs if j.enabled and j.next_run_at is not None]
+    return min(live, key=lambda j: j.next_run_at or 0.0) if live else None
+
+
+def scheduler_status(home: Any, jobs: JobStore | None = None) -> SchedulerStatus:
+    """Is a scheduler running for this home (anyone holding the lock), and what fires next."""
+    held, info = SchedulerLock(home.cron_dir).probe()
+    st = SchedulerStatus(running=held, pid=info.get("pid"), since=info.get("started_at"))
+    try:
+        items = (jobs or JobStore(home, tz="UTC")).load()
+    except JobsFileError as e:
+        st.error = str(e)
+        return st
+    st.jobs, st.enabled, st.next_job = len(items), sum(j.enabled for j in items), next_due(items)
+    return st
+
+
+def not_running_hint() -> str:
+    return ("No scheduler is running for this home: start `hermes serve` or `hermes cron daemon`, "
+            "or the job will not fire.")
+
+
+# -- the scheduler --------------------------------------------------------------------------------------
+
+@dataclass
+class TickReport:
+    standby: bool = False
+    started: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+class Scheduler:
+    def __init__(self, home: Any, config: Any, store: Any, runner: Runner | None = None, *,
+                 clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+                 standby_poll: float = STANDBY_POLL, shutdown_timeout: float = 30.0,
+                 flush_delay: float = 1.0) -> None:
+        self.home, self.config, self.store, self.runner = home, config, store, runner
+        self.clock, self.sleep = clock, sleep
+        self.tz = resolve_tz(config.cron.timezone)
+        self.jobs = JobStore(home, tz=self.tz)
+        self.grace = config.cron.grace_minutes * 60 + TICK_SLACK
+        self.standby_poll, self.shutdown_timeout, self.flush_delay = standby_poll, shutdown_timeout, flush_delay
+        self._lock = SchedulerLock(home.cron_dir)
+        self._sem = asyncio.Semaphore(config.cron.max_concurrent)
+        self._tasks: set[asyncio.Task] = set()
+        self._active: dict[str, int] = {}  # job id -> run id, claimed and not finished
+        self._pending: dict[str, dict[str, Any]] = {}  # job id -> last_* fields to write back
+        self._flush_handle: asyncio.TimerHandle | None = None
+        self._key: Any = object()  # jobs.json identity the cache below was read from
+        self._earliest: float | None = None
+        self._bad_key: Any = None
+
+    # ---- leadership -------------------------------------------------------------------------------
+
+    @property
+    def is_leader(self) -> bool:
+        return self._lock.fd is not None
+
+    def acquire(self) -> bool:
+        """Take the scheduler lock if free; on success, settle what a dead predecessor left."""
+        if self.is_leader:
+            return True
+        if not self._lock.acquire():
+            return False
+        log.info("scheduler running for %s (pid %s)", self.home.root, os.getpid())
+        try:
+            self.recover()
+        except Exception:  # recovery is best effort; the scheduler must still run
+            log.exception("recovering runs left by a previous scheduler failed")
+        return True
+
+    def release(self) -> None:
+        self._lock.release()
+
+    def status(self) -> SchedulerStatus:
+        return scheduler_status(self.home, self.jobs)
+
+    def recover(self) -> int:
+        """Mark runs left "running" by a dead process as interrupted. Runs whose job lock is held
+        belong to a live process (a manual run) and are left alone."""
+        now = self.clock()
+        fixed: dict[str, dict[str, Any]] = {}
+        for r in self.store.list_runs(status="running", limit=100_000):
+            if r.job_id in self._active or RunLock.holder(self.home.cron_dir, r.job_id) is not None:
+                continue
+            self.store.record_run_end(r.id, status="interrupted", ended_at=now,
+                                      error="the process running it stopped (killed or crashed) before it finished")
+            fixed[r.job_id] = {"last_status": "interrupted",
+                               "last_error": "the last run was interrupted: the process running it stopped"}
+            log.warning("job %s: run %s was left running by a dead process; marked interrupted", r.job_id, r.id)
+        if fixed:
+            self._pending.update(fixed)
+            self._flush()
+        return len(fixed)
+
+    # ---- ticking ----------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        key = self.jobs.file_key()
+        if key == self._key:
+            return
+        jobs, key = self.jobs.load_with_key()
+        self._cache(jobs, key)
+
+    def _cache(self, jobs: list[Job], key: Any) -> None:
+        self._key = key
+        times = [j.next_run_at for j in jobs if j.enabled and j.next_run_at is not None]
+        if any(j.enabled and j.next_run_at is None and j.last_status is None for j in jobs):
+            times.append(float("-inf"))  # a hand-added job without next_run_at: compute it now
+        self._earliest = min(times) if times else None
+
+    async def tick(self, now: float | None = None) -> TickReport:
+        """One pass: start every due job (as tasks) and record missed ones. Cheap when nothing is due."""
+        now = self.clock() if now is None else now
+        if not self.is_leader and not self.acquire():
+            return TickReport(standby=True)
+        try:
+            self._refresh()
+        except JobsFileError as e:
+            return self._file_error(e)
+        if self._earliest is None or now < self._earliest:
+            return TickReport()
+        try:
+            report, claims = self.claim_due(now)
+        except JobsFileError as e:
+            return self._file_error(e)
+        for job, run_id in claims:
+            task = asyncio.get_running_loop().create_task(self._run(job, run_id), name=f"cron-{job.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return report
+
+    def _file_error(self, e: JobsFileError) -> TickReport:
+        key = self.jobs.file_key()
+        if key != self._bad_key:  # say it once per version of the broken file
+            log.error("%s", e)
+            self._bad_key = key
+        return TickReport(error=str(e))
+
+    def claim_due(self, now: float) -> tuple[TickReport, list[tuple[Job, int]]]:
+        """Under the jobs.json lock: open a run record for each due job and advance its next_run_at.
+        Safe against racing processes: a job claimed elsewhere is no longer due when we read it."""
+        report, claims = TickReport(), []
+        try:
+            with self.jobs.edit() as jobs:
+                for job in jobs:
+                    self._claim_one(job, now, report, claims)
+        except BaseException as e:
+            for job, run_id in claims:  # nothing was written: these runs will not happen now
+                self._active.pop(job.id, None)
+                self._safe_end(run_id, "failed", now, f"could not claim the run: {e}")
+            raise
+        self._cache(jobs, self.jobs.last_key)
+        return report, claims
+
+    def _claim_one(self, job: Job, now: float, report: TickReport, claims: list[tuple[Job, int]]) -> None:
+        if not job.enabled:
+            return
+        fresh = job.next_run_at is None and job.last_status is None and job.last_run_at is None
+        if not fresh and (job.next_run_at is None or job.next_run_at > now):
+            return
+        try:
+            sched = job.schedule_obj(self.tz)
+        except ScheduleError as e:
+            job.next_run_at, job.last_status, job.last_error = None, "failed", str(e)
+            self._record(job.id, "failed", now, now, str(e))
+            report.invalid.append(job.id)
+            return
+        if fresh:  # added by hand without a next_run_at
+            job.next_run_at = sched.next_ts(now)
+            if job.next_run_at is None:
+                job.last_status, job.last_error = "missed", "its one-shot time had passed when it was added"
+                self._record(job.id, "missed", now, now, job.last_error)
+            return
+        due = job.next_run_at
+        job.next_run_at = sched.next_ts(now)
+        if job.id in self._active or RunLock.holder(self.home.cron_dir, job.id) is not None:
+            why = f"skipped the run due {format_local(due, self.tz)}: the previous run is still going"
+            self._record(job.id, "missed", due, now, why)
+            job.last_error = why
+            report.skipped.append(job.id)
+        elif now - due > self.grace:
+            n = max(sched.count_between(due, now), 1)
+            why = (f"missed {n} run{'s' if n > 1 else ''} (first due {format_local(due, self.tz)}): no scheduler "
+                   f"was running, and it is more than cron.grace_minutes ({self.config.cron.grace_minutes}) late")
+            self._record(job.id, "missed", due, now, why)
+            job.last_status, job.last_error = "missed", why
+            report.missed.append(job.id)
+            log.warning("job %s (%s): %s", job.id, job.name, why)
+        else:
+            run_id = self.store.record_run_start(job.id, started_at=now)
+            self._active[job.id] = run_id
+            claims.append((job, run_id))
+            report.started.append(job.id)
+
+    def _record(self, job_id: str, status: str, start: float, end: float, error: str) -> None:
+        run_id = self.store.record_run_start(job_id, started_at=start, status=status)
+        self.store.record_run_end(run_id, status=status, ended_at=end, error=error)
+
+    def _safe_end(self, run_id: int, status: str, now: float, error: str) -> None:
+        try:
+            self.store.record_run_end(run_id, status=status, ended_at=now, error=error)
+        except Exception:
+            log.exception("could not record the end of run %s", run_id)
+
+    async def _run(self, job: Job, run_id: int) -> None:
+        started = False
+        try:
+            async with self._sem:
+                started = True
+                result = await execute(job, home=self.home, config=self.config, store=self.store,
+                                       runner=self.runner, run_id=run_id, clock=self.clock,
+                                       sleep=self.sleep, tz=self.tz)
+            fields = result.job_fields()
+            if result.status == "skipped":
+                fields = {"last_error": result.error}
+            log.info("job %s (%s): %s%s", job.id, job.name, result.status,
+                     f" ({result.error})" if result.error else "")
+            self._pending[job.id] = fields
+        except asyncio.CancelledError:
+            if not started:
+                self._safe_end(run_id, "interrupted", self.clock(), "stopped before it started (shutdown)")
+            self._pending[job.id] = {"last_status": "interrupted", "last_run_at": self.clock(),
+                                     "last_error": "stopped by a scheduler shutdown"}
+            raise
+        except Exception as e:  # one job's trouble never stops the scheduler
+            log.exception("job %s failed outside its run", job.id)
+            self._pending[job.id] = {"last_status": "failed", "last_error": f"{type(e).__name__}: {e}"}
+        finally:
+            self._active.pop(job.id, None)
+            self._schedule_flush()
+
+    # ---- writing results back ---------------------------------------------------------------------
+
+    def _schedule_flush(self) -> None:
+        if self._flush_handle is None:
+            # coalesce: many runs finishing close together cost one jobs.json write
+            self._flush_handle = asyncio.get_running_loop().call_later(self.flush_delay, self._flush)
+
+    def _flush(self) -> None:
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, {}
+        try:
+            with self.jobs.edit() as jobs:
+                for job in jobs:
+                    for k, v in pending.get(job.id, {}).items():
+                        setattr(job, k, v)
+            self._cache(jobs, self.jobs.last_key)
+        except (JobsFileError, OSError) as e:  # kept for the next flush; the store has them anyway
+            log.error("could not save run results to jobs.json: %s", e)
+            pending.update(self._pending)
+            self._pending = pending
+
+    async def drain(self, timeout: float | None = None) -> None:
+        """Wait for the runs in flight, then write their results to jobs.json."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=timeout)
+        self._flush()
+
+    # ---- the loop ---------------------------------------------------------------------------------
+
+    async def run_forever(self, stop_event: asyncio.Event) -> None:
+        """Tick on every minute boundary until stop_event is set; stand by while another process
+        holds the lock. On stop, runs in flight get shutdown_timeout seconds, then are cancelled
+        (and recorded as interrupted), and the lock is released."""
+        said_standby = False
+        try:
+            while not stop_event.is_set():
+                if not self.is_leader and not self.acquire():
+                    if not said_standby:
+                        _, info = self._lock.probe()
+                        log.info("another scheduler (pid %s) runs this home's jobs; standing by",
+                                 info.get("pid", "?"))
+                        said_standby = True
+                    await self._wait(self.standby_poll, stop_event)
+                    continue
+                try:
+                    await self.tick(self.clock())
+                except Exception:  # a bad tick is logged; the next one tries again
+                    log.exception("scheduler tick failed")
+                now = self.clock()
+                await self._wait(60.0 - now % 60.0 + 0.01, stop_event)
+        finally:
+            await self.shutdown()
+
+    async def _wait(self, seconds: float, stop_event: asyncio.Event) -> None:
+        sleeper = asyncio.ensure_future(self.sleep(seconds))
+        stopper = asyncio.ensure_future(stop_event.wait())
+        try:
+            await asyncio.wait({sleeper, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for t in (sleeper, stopper):
+                t.cancel()
+
+    async def shutdown(self) -> None:
+        if self._tasks:
+            done, pending = await asyncio.wait(set(self._tasks), timeout=self.shutdown_timeout)
+            for t in pending:
+                t.cancel()
+            if pending:
+                await asyncio.wait(pending)
+        self._flush()
+        self.release()
+
+    def close(self) -> None:
+        """Release the lock without waiting (tests, or after drain)."""
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if self._pending:
+            try:
+                self._flush()
+            except Exception:
+                log.exception("could not save run results")
+        self.release()

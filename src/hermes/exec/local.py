@@ -1,0 +1,123 @@
+"""Local execution backend: each command is a fresh `bash -c` in its own process group.
+
+The session's working directory persists across calls: an EXIT trap writes the final `pwd` to a
+private temp file, which the backend reads after the command. Timeout and cancellation kill the whole
+process tree (SIGTERM, then SIGKILL after a short grace); so do commands that return while leaving
+`&` children behind (use a background process for servers). Output is capped while it is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shlex
+import shutil
+import signal
+import tempfile
+import time
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from hermes.exec.base import CappedOutput, ExecResult, exit_status, scrub_env
+from hermes.exec.processes import KILL_GRACE, ProcessTable, spawn
+
+
+class LocalBackend:
+    def __init__(self, start_dir: str | os.PathLike[str], *, secret_names: Iterable[str] = (),
+                 shell: str = "bash"):
+        start = Path(start_dir).expanduser()
+        if not start.is_dir():
+            raise FileNotFoundError(f"working directory {start} does not exist")
+        self.start_dir = str(start.absolute())
+        self.cwd = self.start_dir
+        self.shell = shutil.which(shell) or shell
+        self.secret_names = frozenset(secret_names)
+        self.processes = ProcessTable()
+        self._tmp = tempfile.mkdtemp(prefix="hermes-exec-")  # 0700: the cwd files are private
+        self._runs = 0
+        self._closed = False
+
+    def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        return scrub_env(extra=extra, secret_names=self.secret_names)
+
+    def _workdir(self, cwd: str | None) -> tuple[str, str]:
+        """(directory to run in, note for the output). A vanished session cwd falls back to the
+        start dir; an explicit cwd that does not exist is an error."""
+        if cwd is not None:
+            path = os.path.join(self.cwd, os.path.expanduser(cwd))
+            if not os.path.isdir(path):
+                raise FileNotFoundError(f"workdir {path} does not exist")
+            return os.path.normpath(path), ""
+        if os.path.isdir(self.cwd):
+            return self.cwd, ""
+        if not os.path.isdir(self.start_dir):
+            raise FileNotFoundError(f"working directory {self.cwd} and start directory "
+                                    f"{self.start_dir} no longer exist")
+        note = f"[note: working directory {self.cwd} no longer exists; ran in {self.start_dir}]\n"
+        self.cwd = self.start_dir
+        return self.cwd, note
+
+    async def run(self, command: str, *, cwd: str | None = None, timeout: float = 180.0,
+                  env: Mapping[str, str] | None = None, cancel: asyncio.Event | None = None,
+                  max_output_chars: int = 50_000) -> ExecResult:
+        if self._closed:
+            raise RuntimeError("backend is closed")
+        workdir, note = self._workdir(cwd)
+        self._runs += 1
+        pwd_file = os.path.join(self._tmp, f"cwd.{self._runs}")
+        # The trap records the final directory even when the command calls `exit`. It sits on the
+        # command's first line so error messages keep the command's own line numbers.
+        script = f"trap 'pwd > {shlex.quote(pwd_file)}' EXIT; {command}"
+        out = CappedOutput(max_output_chars)
+        started = time.monotonic()
+        child = await spawn([self.shell, "-c", script], cwd=workdir, env=self.env(env), feed=out.feed)
+        waits: list[asyncio.Future] = [asyncio.shield(child.exited)]
+        stopper = asyncio.ensure_future(cancel.wait()) if cancel is not None else None
+        if stopper:
+            waits.append(stopper)
+        timed_out = cancelled = False
+        try:
+            await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if child.returncode is None:
+                cancelled = cancel is not None and cancel.is_set()
+                timed_out = not cancelled
+            # Also after a normal exit: `&` children left behind would hold the pipe open.
+            await child.kill_group(KILL_GRACE)
+            await child.drain(1.0)
+        finally:
+            for w in waits:
+                w.cancel()
+            if child.returncode is None:  # the caller was cancelled: leave nothing running
+                child.signal_group(signal.SIGKILL)
+            child.close()
+        duration = time.monotonic() - started
+        cwd_after = self._read_cwd(pwd_file, workdir, session=cwd is None)
+        return ExecResult(note + out.text(), exit_status(child.returncode), timed_out, cancelled,
+                          out.truncated, cwd_after, duration)
+
+    def _read_cwd(self, pwd_file: str, workdir: str, *, session: bool) -> str:
+        try:
+            new = Path(pwd_file).read_text(encoding="utf-8", errors="replace").strip()
+            os.unlink(pwd_file)
+        except OSError:
+            new = ""  # killed before the trap ran, or the command replaced the trap / the shell
+        final = new if new and os.path.isdir(new) else workdir
+        if session:
+            self.cwd = final
+        return final
+
+    async def start_background(self, command: str, *, cwd: str | None = None,
+                               env: Mapping[str, str] | None = None) -> str:
+        if self._closed:
+            raise RuntimeError("backend is closed")
+        workdir, _ = self._workdir(cwd)
+        proc = await self.processes.start([self.shell, "-c", command], command=command, cwd=workdir,
+                                          env=self.env(env))
+        return proc.id
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self.processes.close()
+        shutil.rmtree(self._tmp, ignore_errors=True)

@@ -1,0 +1,393 @@
+"""Threat scanner for text that will be injected into a system prompt (memory entries, SOUL, notes).
+
+`scan(text)` returns one `Finding(rule, excerpt)` per matched rule. The text is folded first so
+obfuscation does not help: invisible characters removed, NFKC (fullwidth, math letters), look-alike
+letters mapped to Latin, accents stripped; language rules also run on a punctuation-free and a
+de-leeted copy ("1gn0re_all_pr3vious"). Invisible and bidi control characters are findings too.
+Rules are narrow on purpose: ordinary facts ("Project reads DATABASE_URL from .env", "Don't tell the
+user jokes") must pass; tests/data/threat_corpus.py pins both sides and the deliberate borderlines.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MAX_SCAN_CHARS = 65_536
+
+# Flagged when present (outside the benign emoji/script contexts allowed below).
+_INVISIBLE = frozenset([*range(0x200B, 0x200E), *range(0x2060, 0x2065), 0xFEFF,
+                        *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_TAGS = range(0xE0000, 0xE0080)
+_BLACK_FLAG = 0x1F3F4  # subdivision flags (England, Scotland, Wales) are spelled with tag characters
+
+# Cyrillic, Greek and Armenian letters that render like Latin ones (NFKC leaves them alone).
+_HOMOGLYPHS = str.maketrans("авеёіїјкорсѕтухԁһӏԛԝɡıАВЕКМНОРСТХУІЈ"
+                            "ЅαονρτυικεχΑΒΕΖΗΙΚΜΝΟΡΤΥΧօս",
+                            "abeeiijkopcstyxdhlqwgiABEKMHOPCTXYIJ"
+                            "SaovptuikexABEZHIKMNOPTYXou")
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    excerpt: str
+
+
+# -- pattern building blocks ----------------------------------------------------------------
+
+def _w(n: int) -> str:
+    """Up to n filler words (lazy)."""
+    return rf"(?:[\w'’-]+[\s,]+){{0,{n}}}?"
+
+
+# "Never ignore previous instructions ..." is advice, not an attack.
+_NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno)[\s,]*$", re.I)
+_NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass"})
+_SECRET_FILE = (r"(?:\.env(?:\.(?:local|prod|production|staging|dev|development|test))?(?![\w.-])"
+                r"|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials"
+                r"|id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)|\.ssh/(?!config\b|known_hosts|\S*\.pub)"
+                r"|/etc/shadow|\.docker/config\.json|\.kube/config)")
+_SECRET_VAR = r"\$(?:env:)?\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)\w*\}?"
+_NET_CMD = (r"\b(?:curl|wget|nc|ncat|netcat|socat|telnet|scp|sftp|rsync|ftp|http|https|iwr|irm|"
+            r"invoke-webrequest|invoke-restmethod)\b")
+_GAP = r"(?:[^\n.]|\.(?!\s)){0,160}?"  # same command: no newline, no sentence end
+_PAYLOAD = (r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bnetcat\b|\bsocat\b|/dev/tcp|\bbash\s+-i\b|"
+            r"\bbase64\s+(?:-d|--decode)\b|\bpython3?\s+-c\b|\bperl\s+-e\b|https?://|\bmkfifo\b)")
+_RC = (r"(?:\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|"
+       r"config/fish/config\.fish|/etc/profile|/etc/bash\.bashrc)")
+_WHO = r"(?:the\s+)?(?:user|human|operator|owner)'?s?"
+_DEST = r"(?:https?://|ftp://|[\w.+-]+@[\w-]+\.\w+|webhook|pastebin|this\s+(?:url|address|endpoint|server)|" \
+        r"(?:the\s+)?following\s+(?:url|address|endpoint|server))"
+_WRITE = (r"(?:\b(?:edit|modify|change|update|overwrite|rewrite|replace|write|append|add|insert|set|delete|"
+          r"remove|rm|truncate|echo|tee|cp|mv)\b|\bsed\s+-i|>>?)")
+_HERMES_DIR = r"(?:\$\{?HERMES_HOME\}?|[\w~/$.-]{0,80}\.hermes)(?:/profiles/[\w.-]+)?"
+_KEY_FILE = (r"(?:\.hermes/\.env\b|id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)|\.aws/credentials|\.netrc|"
+             r"\.git-credentials|\.pgpass|\.(?:bash|zsh)_history)")
+
+
+def _rx(p: str, flags: int = re.I) -> re.Pattern[str]:
+    return re.compile(p, flags)
+
+
+# Language rules run on every folded variant; literal rules only on the NFKC-folded text.
+LANGUAGE_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("prompt_injection", _rx(
+        r"\b(?:ignore|disregard|forget|override|bypass|abandon)\s+(?:(?:all|any|the|your|my|of)\s+)*"
+        r"(?:(?:previous|prior|above|preceding|earlier|foregoing|original|initial|system|developer|safety)\s+)+"
+        + _w(2) + r"(?:instructions?|prompts?|directives?|rules|guidelines|guidance|constraints|programming|"
+                  r"messages)\b")),
+    ("prompt_injection", _rx(
+        r"\b(?:ignore|disregard|forget)\s+(?:all|any|every(?:thing)?)\s+" + _w(2)
+        + r"(?:instructions?|prompts?|directives?|guidelines|you(?:'ve|\s+have|\s+were)\s+been\s+told|"
+          r"you\s+were\s+told)")),
+    ("prompt_injection", _rx(
+        r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:of\s+)?"
+        r"(?:you\s+(?:know|were\s+told|have\s+been\s+told|learned)|(?:the\s+)?above|before\s+this|so\s+far|"
+        r"previously|said\s+before)"
+        r"|\byour\s+(?:previous|prior|original|earlier|old|current)\s+"
+        r"(?:instructions|rules|guidelines|directives|programming)\s+(?:are|were|is)\s+(?:now\s+)?"
+        r"(?:void|null|cancel+ed|revoked|obsolete|invalid|overridden|replaced|suspended|lifted|no\s+longer)")),
+    ("disregard_rules", _rx(
+        r"\b(?:disregard|ignore|forget|abandon|bypass|break|violate|drop|override)\s+(?:all\s+(?:of\s+)?)?"
+        r"(?:your|its|hermes'?s?|the\s+(?:agent|assistant|ai|model)'?s?)\s+(?:own\s+)?" + _w(2)
+        + r"(?:rules|instructions?|guidelines|restrictions|guardrails|safety|principles|programming|training|"
+          r"constraints|polic(?:y|ies)|filters|values|directives|system\s+prompt)\b")),
+    ("disregard_rules", _rx(
+        r"\b(?:do\s+not|don't|stop)\s+follow(?:ing)?\s+your\s+" + _w(2)
+        + r"(?:rules|instructions|guidelines|system\s+prompt|programming)")),
+    ("sys_prompt_override", _rx(
+        r"\bnew\s+system\s+(?:prompt|instructions?|message)\s*[:=\-—]"
+        r"|\b(?:your|(?:the\s+following|below|this)\s+(?:is|are)\s+(?:your|the))\s+new\s+"
+        r"(?:system\s+prompt|instructions|directives|rules|guidelines|persona|identity)"
+        r"|\b(?:override|replace|overwrite|update)\s+(?:your|the)\s+system\s+prompt"
+        r"|\byour\s+(?:true|real|actual|new|updated|secret|hidden)\s+"
+        r"(?:instructions|directives|orders|purpose|mission|goal)\s*(?:are|is|:)"
+        r"|\bsystem\s+prompt\s+(?:override|update)\b|\b(?:begin|start)\s+(?:new\s+)?system\s+prompt"
+        r"|\b(?:updated|new|urgent)\s+instructions\s+from\s+(?:the\s+)?"
+        r"(?:developers?|admin(?:istrator)?|system|operator|anthropic|openai|nous)"
+        r"|\[\s*(?:system|admin|developer)\s*(?:override|message|notice|instructions?)\s*\]"
+        r"|<\|im_start\|>\s*system")),
+    # Upper-case only: "System: Ubuntu 22.04" is a fact, "SYSTEM:" at a line start is a fake header.
+    ("sys_prompt_override", re.compile(r"(?m)^\s*(?:\[SYSTEM\]|<SYSTEM>|SYSTEM\s*(?:MESSAGE|OVERRIDE|NOTE)?\s*:)")),
+    ("role_hijack", _rx(
+        r"\byou\s+are\s+now\s+(?:a|an|the|my|no\s+longer|free|unrestricted|unfiltered|uncensored|jailbroken|"
+        r"called|named|known\s+as|acting|operating)\b"
+        r"|\byou\s+are\s+no\s+longer\s+(?:a|an|the|hermes|bound|restricted|limited)\b"
+        r"|\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+be|act\s+as)\s+(?:a|an|the|my)\b"
+        r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+are\s+(?:a|an|the|no\s+longer|not|free|unrestricted)\b"
+        r"|\bact\s+as\s+(?:a|an)\s+(?:unrestricted|unfiltered|uncensored|jailbroken|evil|malicious|rogue)\b"
+        r"|\benter\s+(?:developer|dan|god|jailbreak|unrestricted)\s+mode\b|\bdo\s+anything\s+now\b")),
+    ("bypass_restrictions", _rx(
+        r"\b(?:act|behave|respond|operate|answer|function)\s+" + _w(2) + r"(?:as\s+if|as\s+though|like)\s+"
+        + _w(3) + r"(?:no|without|zero)\s+" + _w(2)
+        + r"(?:restrictions|limits|limitations|rules|filters|guidelines|guardrails|safety|censorship|"
+          r"boundaries|constraints|ethics|morals)"
+        r"|\b(?:without|with\s+no|free\s+of)\s+(?:any\s+)?(?:ethical|moral|safety|content)\s+"
+        r"(?:restrictions|guidelines|filters|limits|constraints|guardrails)"
+        r"|\b(?:disable|turn\s+off|remove|bypass|ignore|deactivate)\s+(?:all\s+)?(?:your|its)\s+" + _w(1)
+        + r"(?:safety|content)\s+(?:filters?|guardrails|guidelines|restrictions|checks|mode)"
+        r"|\b(?:unrestricted|unfiltered|uncensored|jailbroken|jailbreak)\s+mode\b"
+        r"|\b(?:disregard|ignore|bypass|abandon)\s+(?:all\s+|any\s+)?(?:safety|security|content|ethical)\s+"
+        r"(?:policies|policy|guidelines|rules|restrictions|filters|guardrails)")),
+    # Secrecy towards the user, not topics to avoid: "Don't tell the user jokes" passes.
+    ("deception_hide", _rx(
+        r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|notify|alert|warn|show)\s+" + _WHO
+        + r"(?:\s*(?:[.!;:]|$)|\s+(?:about\s+)?(?:this|these|that\s+you|it\b|any\s+of\s+this|anything|"
+          r"(?:what|where|why|how)\s+you|you\b))"
+        r"|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|report|show)\s+(?:this|that|it|these|"
+        r"any\s+of\s+this|the\s+(?:above|following|instructions?|commands?|change|file|upload|download|"
+        r"transfer|script|memory|entry|note))\s+to\s+" + _WHO
+        + r"|\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|say|admit|explain)\s+to\s+" + _WHO
+        + r"|\b(?:do\s+not|don't|never)\s+mention\s+(?:it|this|that)\s*(?:[.!;)]|$|to\s+anyone)"
+        r"|\b(?:do\s+not|don't|never)\s+mention\s+(?:this|the)\s+(?:note|memory|entry|instructions?)\b"
+        r"|\b(?:do\s+not|don't|never)\s+let\s+" + _WHO + r"\s+(?:know|find\s+out|notice|discover|suspect)"
+        r"|\bwithout\s+" + _WHO + r"\s+(?:knowing|knowledge|noticing|being\s+(?:told|informed|aware)|"
+        r"awareness|realizing|finding\s+out)"
+        r"|\bkeep\s+(?:this|it|that|these|the\s+following)\s+(?:a\s+)?secret\s+from\s+" + _WHO
+        + r"|\byou\s+were\s+never\s+(?:instructed|told|asked)\s+to\b"
+        r"|\b(?:hide|conceal)\s+(?:this|it|that|these|the\s+following|your\s+actions|what\s+you)\s+" + _w(3)
+        + r"from\s+" + _WHO
+        + r"|\b(?:secretly|quietly|silently|covertly)\s+(?:send|upload|run|copy|forward|exfiltrate|email|post|"
+          r"transmit|install|execute)\b")),
+    ("send_credentials", _rx(
+        r"\b(?:send|post|upload|forward|transmit|exfiltrate|email|leak|share|submit|copy)\s+" + _w(6)
+        + r"(?:credentials|secrets?|api[ _-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|"
+          r"ssh\s+keys?|env(?:ironment)?\s+var(?:iable)?s|\.env\b|cookies|session\s+tokens?)\s+" + _w(6)
+        + r"(?:to|at|into|via)\s+" + _w(3) + _DEST)),
+    ("context_exfil", _rx(
+        r"\b(?:send|post|upload|forward|transmit|copy|share|email|leak|exfiltrate)\s+" + _w(3)
+        + r"(?:conversations?|chat\s+(?:history|logs?)|transcripts?|messages|everything|"
+          r"all\s+(?:files|data|messages)|(?:the\s+)?contents?\s+of|(?:the\s+)?logs|(?:the\s+)?memory|"
+          r"(?:the\s+)?history)\s+" + _w(4) + r"(?:to|at|into)\s+" + _DEST
+        + r"|\b(?:send|post|upload|forward|transmit|email)\s+(?:the\s+|its\s+|their\s+)?output\s+" + _w(2)
+        + r"(?:to|at|into)\s+" + _DEST)),
+    ("translate_execute", _rx(
+        r"\b(?:decode|translate|convert|unpack)\b[^\n]{0,60}?\b(?:base64|rot13|hex|binary)\b[^\n]{0,60}?"
+        r"\b(?:execute|run|eval)\b")),
+    ("leak_system_prompt", _rx(
+        r"\b(?:reveal|print|output|repeat|leak|dump|send|share|disclose)\s+" + _w(3)
+        + r"your\s+(?:system\s+prompt|initial\s+prompt|hidden\s+(?:prompt|instructions)|original\s+instructions)")),
+    ("approval_bypass", _rx(
+        r"\b(?:disable|turn\s+off|bypass|skip|circumvent|get\s+around|evade|lift)\s+"
+        r"(?:the\s+|your\s+|all\s+|any\s+)?(?:command\s+|tool\s+|safety\s+)?approvals?"
+        r"(?:\s+(?:gate|prompts?|checks?|system|mode))?\b"
+        r"|\bauto[-_ ]?approve\s+(?:all|every|everything|any)\b"
+        r"|\b(?:skip|bypass|disable|ignore)\s+(?:all|any|every)\s+"
+        r"(?:confirmations?|approvals?|permission\s+(?:checks|prompts))"
+        r"|\b(?:execute|run)\s+(?:anything|any\s+commands?|every\s+command|all\s+commands)\b[^\n]{0,80}?"
+        r"\bwithout\s+(?:any\s+)?(?:asking|confirmation|approval|permission)"
+        r"|\bapprovals?\.(?:mode|command_allowlist|single_query_mode)\b"
+        r"|--yolo\b|--dangerously-skip-permissions")),
+]
+
+LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("exfil_command", _rx(_NET_CMD + _GAP + _SECRET_VAR)),
+    ("exfil_command", _rx(
+        _NET_CMD + _GAP + r"(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-file|--body-file)"
+        r"[\s=]*['\"]?@?[^\s'\"]{0,120}" + _SECRET_FILE)),
+    ("exfil_command", _rx(r"\b(?:scp|rsync|sftp)\s+(?:-\S+\s+)*[^\s]{0,120}" + _SECRET_FILE)),
+    ("exfil_command", _rx(r"\b(?:nc|ncat|netcat|socat|telnet)\b[^\n]{0,120}<\s*[^\s]{0,120}" + _SECRET_FILE)),
+    ("exfil_command", _rx(_SECRET_FILE + r"[^\n|]{0,40}\|\s*(?:base64\s*\|\s*)?" + _NET_CMD)),
+    ("exfil_command", _rx(
+        r"\$\(\s*(?:cat|base64|env|printenv)\b[^)]*\)" + _GAP + _NET_CMD
+        + "|" + _NET_CMD + _GAP + r"\$\(\s*(?:cat|base64|env|printenv)\b")),
+    ("exfil_command", _rx(
+        r"\b(?:printenv|env)\b[^\n|]{0,20}\|\s*" + _NET_CMD
+        + r"|\b(?:cp|copy|mv|move|upload|send|post|email|share|forward|attach)\s+(?:the\s+)?"
+          r"(?:contents\s+of\s+)?['\"`]?[~\w/.$-]{0,120}" + _KEY_FILE)),
+    ("read_secrets", _rx(
+        r"\b(?:include|print|show|output|paste|display|echo|reveal|dump|read|quote)\s+" + _w(4)
+        + r"[~/\w.-]{0,120}" + _KEY_FILE)),
+    ("read_secrets", _rx(
+        r"\b(?:cat|less|more|head|tail|bat|strings|xxd|od|hexdump|base64|tac|nl|get-content|type)\s+"
+        r"(?:-\S+\s+(?:\d+\s+)?)*[^\s|;&]{0,120}" + _SECRET_FILE)),
+    ("ssh_backdoor", _rx(
+        r"(?:>>?|\btee\b|\becho\b|\bssh-copy-id\b)[^\n]{0,160}authorized_keys"
+        r"|authorized_keys[^\n]{0,40}(?:>>|<<)"
+        r"|\b(?:add|append|insert|put|write)\s+(?:this|the\s+following|the\s+below|that)\s+(?:public\s+)?key"
+        r"[^\n]{0,80}authorized_keys")),
+    ("ssh_backdoor", _rx(
+        r"(?s)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA.{0,800}authorized_keys"
+        r"|authorized_keys.{0,800}(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA")),
+    # Shell start-up files and cron only with a network or encoded payload: aliases and PATH are fine.
+    ("shell_rc_persistence", _rx(
+        r"(?:\b(?:add|append|insert|put|write|echo)\b|>>|\btee\b)[^\n]{0,160}?" + _PAYLOAD
+        + r"[^\n]{0,160}?" + _RC
+        + r"|" + _RC + r"[^\n]{0,60}?\b(?:add|append|insert|put|write)\b[^\n]{0,160}?" + _PAYLOAD)),
+    ("cron_persistence", _rx(
+        r"\|\s*crontab\s+-(?:\s|$)|\|\s*crontab\s*$|(?:>>?|\btee\b(?:\s+-a)?)\s*/etc/cron|/var/spool/cron"
+        r"|\b(?:add|create|install|set\s+up|schedule|register)\s+" + _w(3)
+        + r"(?:cron\s*job|crontab\s+entry|systemd\s+timer|launch\s*agent)\b[^\n]{0,160}?" + _PAYLOAD)),
+    ("agent_config_mod", _rx(
+        _WRITE + r"[^\n]{0,80}?" + _HERMES_DIR + r"/(?:config\.yaml|SOUL\.md|\.env\b|memories/)"
+        r"|" + _HERMES_DIR + r"/(?:config\.yaml|SOUL\.md|\.env)\b[^\n]{0,20}(?:>>|<<)"
+        r"|\b(?:edit|modify|change|update|overwrite|rewrite|replace|write\s+to|append\s+to|delete|remove)\s+"
+        + _w(3) + r"SOUL\.md"
+        r"|\b(?:edit|modify|change|update|overwrite|rewrite|replace|delete)\s+your\s+(?:own\s+)?"
+        r"(?:config(?:uration)?|settings|soul|personality\s+file|system\s+prompt|memory\s+files?|guardrails)\b"
+        r"|\bhermes\s+config\s+set\s+(?:approvals|toolsets|memory|terminal|server)")),
+    ("hidden_html", _rx(
+        r"<(?:div|span|p|section)\b[^>]*style\s*=\s*['\"][^'\"]*(?:display\s*:\s*none|"
+        r"visibility\s*:\s*hidden|font-size\s*:\s*0(?:px)?\s*[;'\"])")),
+]
+
+# Words that make an HTML comment (invisible once rendered) an instruction rather than a note.
+_COMMENT_WORDS = _rx(r"ignore\s+(?:previous|all|the|above|prior|your)|override|system\s+prompt|\bsecret|\bhidden\b|"
+                     r"instructions?\b|\bassistant\b|\bAI\b|\bagent\b|you\s+must|you\s+should|do\s+not\s+tell|"
+                     r"don't\s+tell|exfiltrat|\bcurl\b|\bwget\b")
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)  # an unterminated comment hides the rest too
+
+
+# (pattern, must look random): generic shapes are checked so identifiers and branch names pass.
+_SECRETS: list[tuple[re.Pattern[str], bool]] = [
+    (re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|live_|test_)?[A-Za-z0-9_-]{20,}"), True),
+    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}"), False),
+    (re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), False),
+    (re.compile(r"\bxox[baprs]-[A-Za-z0-9-]{10,}|\bglpat-[A-Za-z0-9_-]{20,}|\bAIza[0-9A-Za-z_-]{35}"), False),
+    (re.compile(r"-----BEGIN (?:RSA |EC |OPENSSH |DSA |ENCRYPTED )?PRIVATE KEY-----"), False),
+    (re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"), False),
+    (re.compile(r"(?i)\b(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|access[_-]?key)\s*(?:is|=|:)\s*"
+                r"['\"]?(?!\$|\{\{|<)([^\s'\"]{20,})"), True),
+]
+
+# Letter-spaced text ("d.o n.o.t t.e.l.l") loses its word breaks; these phrases are looked for in the
+# squashed letters, and only when such spacing is present (ordinary prose never squashes into them).
+_SQUASHED = {
+    "prompt_injection": ("ignoreallpreviousinstructions", "ignorepreviousinstructions", "ignorepriorinstructions",
+                         "ignoreallpriorinstructions", "ignoretheaboveinstructions", "ignoreallinstructions",
+                         "disregardpreviousinstructions", "disregardallpreviousinstructions"),
+    "disregard_rules": ("disregardyourrules", "ignoreyourrules", "forgetyourrules", "ignoreyoursystemprompt"),
+    "deception_hide": ("donottelltheuser", "donttelltheuser", "withouttheuserknowing", "keepthissecretfromtheuser"),
+    "role_hijack": ("youarenowunrestricted", "youarenowajailbroken", "youarenolongerhermes"),
+    "bypass_restrictions": ("actasifyouhavenorestrictions",),
+}
+_SPACED = re.compile(r"(?:\b\w\b[\W_]+){5}\b\w\b")
+
+
+def _random_looking(s: str) -> bool:
+    """Real keys mix letters and digits; identifiers like ENV_VAR_NAMES or branch names do not."""
+    if re.fullmatch(r"[A-Z0-9_]+", s) or "/" in s:
+        return False
+    return bool(re.search(r"\d", s) and re.search(r"[A-Za-z]", s))
+
+
+def mask(secret: str) -> str:
+    return secret[:4] + "…" + f"({len(secret)} chars)"
+
+
+# -- folding --------------------------------------------------------------------------------
+
+def _emojiish(ch: str) -> bool:
+    return (unicodedata.category(ch) == "So" or 0x1F000 <= ord(ch) <= 0x1FAFF
+            or ord(ch) in (0xFE0F, 0x20E3))
+
+
+def _allowed_joiner(text: str, i: int) -> bool:
+    """ZWJ in emoji sequences and ZWJ/ZWNJ inside non-Latin scripts (Persian, Indic) are ordinary text."""
+    if i == 0 or i + 1 >= len(text):
+        return False
+    a, b = text[i - 1], text[i + 1]
+    if ord(text[i]) == 0x200D and _emojiish(a) and _emojiish(b):
+        return True
+    return all((c.isalpha() or unicodedata.category(c).startswith("M")) and ord(c) > 0x24F for c in (a, b))
+
+
+def _invisible_findings(text: str) -> list[Finding]:
+    found: dict[int, int] = {}
+    i = 0
+    while i < len(text):
+        cp = ord(text[i])
+        if cp == _BLACK_FLAG:  # a subdivision flag: tag letters/digits closed by CANCEL TAG
+            j = i + 1
+            while j < len(text) and j - i <= 7 and (0xE0030 <= ord(text[j]) <= 0xE0039
+                                                     or 0xE0061 <= ord(text[j]) <= 0xE007A):
+                j += 1
+            if j < len(text) and ord(text[j]) == 0xE007F and j > i + 1:
+                i = j + 1
+                continue
+        if (cp in _INVISIBLE and not (cp in (0x200C, 0x200D) and _allowed_joiner(text, i))) or cp in _TAGS:
+            found.setdefault(cp, i)
+        i += 1
+    if not found:
+        return []
+    desc = ", ".join(f"U+{cp:04X}" for cp in sorted(found))
+    return [Finding("invisible_unicode", f"invisible/bidi characters {desc}")]
+
+
+def fold(text: str) -> str:
+    """The text an attacker meant a model to read: no invisibles, NFKC, look-alikes mapped, no accents."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0xE0000 <= ord(c) <= 0xE007F)
+    text = unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS)
+    text = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in text if unicodedata.category(c) != "Mn"))
+
+
+def _variants(folded: str) -> list[str]:
+    words = re.sub(r"\s+", " ", re.sub(r"[^\w\s'’]+|_+", " ", folded))
+    return [folded, words, words.translate(_LEET)]
+
+
+def _redact(s: str) -> str:
+    for rx, check in _SECRETS:
+        s = rx.sub(lambda m: mask(m.group(0)) if not check or _random_looking(m.group(m.lastindex or 0))
+                   else m.group(0), s)
+    return s
+
+
+def _excerpt(s: str, n: int = 80) -> str:
+    """What a finding shows: one line, short, secrets masked (excerpts reach the model and terminals)."""
+    s = _redact(" ".join(s.split()))
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def scan(text: str) -> list[Finding]:
+    """Findings for `text`, one per rule, in rule order. Empty list: clean."""
+    if not text:
+        return []
+    findings: list[Finding] = []
+    if len(text) > MAX_SCAN_CHARS:
+        findings.append(Finding("oversized", f"{len(text):,} chars (scan limit {MAX_SCAN_CHARS:,})"))
+        text = text[:MAX_SCAN_CHARS]
+    findings += _invisible_findings(text)
+    folded = fold(text)
+
+    def add(rule: str, excerpt: str) -> None:
+        if rule not in {f.rule for f in findings}:
+            findings.append(Finding(rule, excerpt))
+
+    def negated(rule: str, source: str, m: re.Match[str]) -> bool:
+        return rule in _NEGATABLE and bool(_NEG.search(source[max(0, m.start() - 12):m.start()]))
+
+    passes = [(v, LANGUAGE_RULES) for v in _variants(folded)] + [(folded, LITERAL_RULES)]
+    for source, table in passes:
+        for rule, rx in table:
+            if rule not in {f.rule for f in findings}:
+                m = next((m for m in rx.finditer(source) if not negated(rule, source, m)), None)
+                if m:
+                    add(rule, _excerpt(m.group(0)))
+    body = next((c.group(1) for c in _COMMENT.finditer(folded) if _COMMENT_WORDS.search(c.group(1))), None)
+    if body is not None:
+        add("html_comment_injection", _excerpt("<!--" + body[:70]))
+    if _SPACED.search(folded):
+        squashed = re.sub(r"[\W\d_]+", "", folded.lower())
+        for rule, phrases in _SQUASHED.items():
+            phrase = next((p for p in phrases if p in squashed), None)
+            if phrase:
+                add(rule, f"letter-spaced '{phrase}'")
+    for rx, check in _SECRETS:
+        m = next((m for m in rx.finditer(folded) if not check or _random_looking(m.group(m.lastindex or 0))), None)
+        if m:
+            add("hardcoded_secret", mask(m.group(m.lastindex or 0)))
+    return findings
+
+
+def rules(findings: list[Finding]) -> list[str]:
+    return list(dict.fromkeys(f.rule for f in findings))
+
+
+def describe(findings: list[Finding]) -> str:
+    """'prompt_injection ("ignore all previous instructions"), ...' — safe to show (secrets masked)."""
+    return ", ".join(f'{f.rule} ("{f.excerpt}")' for f in findings)

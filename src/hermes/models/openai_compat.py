@@ -1,0 +1,377 @@
+"""OpenAICompatModel: any OpenAI-compatible chat endpoint, through the official `openai` SDK.
+
+The SDK is imported on first use, not at module import: `import openai` costs over half a second
+and most `hermes` invocations (--help, config, sessions) never call a model.
+
+Retries are ours (the SDK's are switched off) and happen only before the caller has seen any text:
+the request is opened and read up to its first visible text inside the retry, so a failure there is
+retried transparently, while a failure after text went out surfaces as a `connection` error instead
+of a duplicated answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator
+
+from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
+from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
+from hermes.models.retry import parse_retry_after, with_retries
+
+log = logging.getLogger("hermes.models")
+
+CONTEXT_PHRASES = ("maximum context length", "context length", "context_length_exceeded", "context window",
+                   "too many tokens", "prompt is too long", "reduce the length")
+# Chat-completion parameters passed through as named arguments; any other option rides in extra_body.
+_PASSTHROUGH = frozenset({"temperature", "top_p", "max_tokens", "max_completion_tokens", "stop", "seed",
+                          "tool_choice", "parallel_tool_calls", "response_format", "reasoning_effort",
+                          "presence_penalty", "frequency_penalty", "logit_bias", "user", "metadata",
+                          "n", "service_tier", "extra_headers", "extra_query", "timeout"})
+_ids = itertools.count(1)
+
+
+def kind_for_status(status: int, message: str = "") -> str:
+    """The ModelError kind for an HTTP status (and the provider's message, for context errors)."""
+    low = message.lower()
+    if status == 429:
+        return "rate_limit"
+    if status == 408:
+        return "timeout"
+    if status >= 500:
+        return "server"
+    if status in (401, 403):
+        return "auth"
+    if status == 404:
+        return "not_found"
+    if status in (400, 413, 422) and any(p in low for p in CONTEXT_PHRASES):
+        return "context_length"
+    return "bad_request"
+
+
+def safe_url(url: str) -> str:
+    """The URL without any user:password part, for messages."""
+    return re.sub(r"//[^/@]*@", "//", url)
+
+
+@dataclass
+class _Assembly:
+    """Accumulates a streamed response into one assistant message."""
+    text: list[str] = field(default_factory=list)
+    reasoning: list[str] = field(default_factory=list)
+    calls: dict[int, list[Any]] = field(default_factory=dict)  # index -> [id, name, [argument pieces]]
+    finish: str | None = None
+    model: str = ""
+    usage: Any = None
+    _slot_of: dict[int, int] = field(default_factory=dict)  # the server's index -> our slot
+
+    def feed(self, chunk: Any) -> str:
+        if getattr(chunk, "model", None):
+            self.model = chunk.model
+        if getattr(chunk, "usage", None):
+            self.usage = chunk.usage
+        out = []
+        for choice in chunk.choices or ():
+            if choice.finish_reason:
+                self.finish = choice.finish_reason
+            delta = choice.delta
+            if delta is None:
+                continue
+            r = getattr(delta, "reasoning_content", None) or getattr(delta, "reasoning", None)
+            if isinstance(r, str) and r:
+                self.reasoning.append(r)
+            if delta.content:
+                out.append(delta.content)
+            for tc in delta.tool_calls or ():
+                self._call_delta(tc)
+        piece = "".join(out)
+        if piece:
+            self.text.append(piece)
+        return piece
+
+    def _call_delta(self, tc: Any) -> None:
+        idx = getattr(tc, "index", None)
+        tc_id = getattr(tc, "id", None)
+        if idx is None:  # some servers omit the index: a new id starts a new call
+            idx = len(self.calls) if tc_id and all(c[0] != tc_id for c in self.calls.values()) \
+                else max(self.calls, default=0)
+        key = self._slot_of.get(idx, idx)
+        slot = self.calls.get(key)
+        if slot is not None and tc_id and slot[0] and tc_id != slot[0]:
+            key = max(self.calls) + 1  # another call reusing an index (seen from some servers)
+        self._slot_of[idx] = key
+        slot = self.calls.setdefault(key, ["", "", []])
+        if tc_id and not slot[0]:
+            slot[0] = tc_id
+        fn = getattr(tc, "function", None)
+        if fn is not None:
+            name, args = getattr(fn, "name", None), getattr(fn, "arguments", None)
+            if name and not slot[1]:
+                slot[1] = name
+            if args:
+                slot[2].append(args)
+
+    def tool_calls(self) -> list[ToolCall]:
+        return [ToolCall(id=c[0] or f"call_{next(_ids):06d}", name=c[1], arguments="".join(c[2]) or "{}")
+                for _, c in sorted(self.calls.items())]
+
+
+def _usage(u: Any, messages: list[Message], text: str, calls: list[ToolCall]) -> Usage:
+    if u is None:  # the server reports none: estimate so budgets and compression still work
+        return Usage(messages_tokens(messages), estimate_tokens(text) + sum(
+            estimate_tokens(c.name) + estimate_tokens(c.arguments) for c in calls))
+    details = getattr(u, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", None) or getattr(u, "prompt_cache_hit_tokens", None) or 0
+    written = getattr(details, "cache_write_tokens", None) or getattr(details, "cache_creation_tokens", None) or 0
+    return Usage(u.prompt_tokens or 0, u.completion_tokens or 0, int(cached), int(written))
+
+
+class OpenAICompatModel:
+    """A ChatModel speaking OpenAI's chat-completions protocol to `base_url`."""
+
+    def __init__(self, name: str, base_url: str, api_key: str | None = None, provider: str = "openai", *,
+                 timeout: float = 120.0, max_retries: int = 3, headers: dict[str, str] | None = None,
+                 context_window: int | None = None, key_env: str | None = None, key_hint: str = "",
+                 retry_base: float = 0.5, retry_cap: float = 20.0):
+        self.name = name
+        self.provider = provider
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.headers = dict(headers or {})
+        self.context_window = context_window
+        self.key_env = key_env  # named in auth errors; the key itself is never put in a message
+        self.key_hint = key_hint  # extra advice for auth errors (e.g. why no key was sent)
+        self.retry_base, self.retry_cap = retry_base, retry_cap
+        self._key = api_key or None
+        self._stream_options = True
+        self._clients: dict[int, Any] = {}  # per event loop: the SDK's HTTP pool is bound to one loop
+
+    def __repr__(self) -> str:
+        return f"OpenAICompatModel({self.name!r}, provider={self.provider!r}, base_url={safe_url(self.base_url)!r})"
+
+    # -- the SDK client ----------------------------------------------------------------------------
+
+    def _client(self) -> Any:
+        loop = asyncio.get_running_loop()
+        client = self._clients.get(id(loop))
+        if client is None or client._hermes_loop is not loop:
+            import openai
+
+            headers = dict(self.headers)
+            if self._key:  # explicit, so no ambient Authorization from the environment can replace it
+                headers["Authorization"] = f"Bearer {self._key}"
+            client = openai.AsyncOpenAI(api_key=self._key or "unused", base_url=self.base_url, max_retries=0,
+                                        timeout=openai.Timeout(self.timeout, connect=min(10.0, self.timeout)),
+                                        default_headers=headers)
+            if not self.base_url.startswith("https://api.openai.com"):
+                client.organization = client.project = None  # OPENAI_ORG_ID is for OpenAI only
+            self._clients = {k: v for k, v in self._clients.items() if not v._hermes_loop.is_closed()}
+            self._clients[id(loop)] = client
+            client._hermes_loop = loop
+        return client
+
+    async def aclose(self) -> None:
+        client = self._clients.pop(id(asyncio.get_running_loop()), None)
+        if client is not None:
+            await client.close()
+
+    def _request(self, messages: list[Message], tools: list[dict[str, Any]] | None,
+                 options: dict[str, Any]) -> dict[str, Any]:
+        kw: dict[str, Any] = {"model": self.name, "messages": [m.to_openai() for m in messages], "stream": True}
+        if self._stream_options:
+            kw["stream_options"] = {"include_usage": True}
+        if tools:
+            kw["tools"] = tools
+        extra: dict[str, Any] = {}
+        for k, v in options.items():
+            if v is None:
+                continue
+            if k == "extra_body":
+                extra.update(v)
+            elif k in _PASSTHROUGH:
+                kw[k] = v
+            else:
+                extra[k] = v
+        if extra:
+            kw["extra_body"] = extra
+        if not self._key and not any(h.lower() == "authorization" for h in self.headers):
+            import openai
+
+            kw["extra_headers"] = {**(kw.get("extra_headers") or {}), "Authorization": openai.Omit()}
+        return kw
+
+    async def _open(self, messages: list[Message], tools: list[dict[str, Any]] | None,
+                    options: dict[str, Any]) -> Any:
+        client = self._client()
+        try:
+            return await self._post(client, self._request(messages, tools, dict(options)))
+        except Exception as e:
+            status = getattr(e, "status_code", None)
+            text = str(getattr(e, "body", "") or "") + str(e)
+            if self._stream_options and status in (400, 422) and ("stream_options" in text or "include_usage" in text):
+                self._stream_options = False  # an older server: ask once more, without usage
+                return await self._post(client, self._request(messages, tools, dict(options)))
+            raise
+
+    async def _post(self, client: Any, kw: dict[str, Any]) -> Any:
+        """POST the already-JSON-shaped body through the SDK's transport. `create()` would first
+        re-walk every message against the SDK's type hints, which costs ~0.2 ms per message on
+        each call and dominates long sessions; our messages are plain dicts in the wire format."""
+        from openai import AsyncStream
+        from openai._base_client import make_request_options
+        from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+        body = {k: v for k, v in kw.items() if k not in ("extra_body", "extra_headers")}
+        body.update(kw.get("extra_body") or {})
+        try:
+            opts = make_request_options(extra_headers=kw.get("extra_headers"), security={"bearer_auth": True})
+        except TypeError:  # SDK versions without `security`
+            opts = make_request_options(extra_headers=kw.get("extra_headers"))
+        return await client.post("/chat/completions", body=body, cast_to=ChatCompletion, options=opts,
+                                 stream=True, stream_cls=AsyncStream[ChatCompletionChunk])
+
+    # -- streaming ---------------------------------------------------------------------------------
+
+    async def stream(self, messages: list[Message], tools: list[dict[str, Any]] | None = None,
+                     **options: Any) -> AsyncIterator[StreamChunk]:
+        state = _Assembly()
+
+        async def attempt() -> tuple[Any, Any, str]:
+            nonlocal state
+            state = _Assembly()
+            resp = None
+            try:
+                resp = await self._open(messages, tools, options)
+                it = resp.__aiter__()
+                async for chunk in it:
+                    piece = state.feed(chunk)
+                    if piece:
+                        return resp, it, piece
+                return resp, None, ""
+            except Exception as e:
+                await _close(resp)
+                err = self.classify(e)
+                if err is None:
+                    raise
+                raise err from e
+            except BaseException:
+                await _close(resp)
+                raise
+
+        resp, it, first = await with_retries(attempt, max_retries=self.max_retries, base=self.retry_base,
+                                             cap=self.retry_cap, on_retry=self._log_retry)
+        try:
+            if first:
+                yield TextChunk(first)
+                async for chunk in it:
+                    piece = state.feed(chunk)
+                    if piece:
+                        yield TextChunk(piece)
+        except Exception as e:
+            cause = self.classify(e)
+            if cause is None:
+                raise
+            detail = _server_message(e) if cause.status else _cause(e)
+            err = ModelError(self._scrub(f"the answer from provider '{self.provider}' broke off after partial "
+                                         f"output: {detail}"),
+                             kind="connection", status=cause.status, provider=self.provider)
+            err.partial = True  # type: ignore[attr-defined]  # retrying would repeat text already shown
+            raise err from e
+        finally:
+            await _close(resp)
+        text = "".join(state.text)
+        calls = state.tool_calls()
+        msg = Message.assistant(text or None, calls)
+        msg.reasoning = "".join(state.reasoning) or None
+        finish = state.finish or ("tool_calls" if calls else "stop")
+        yield ModelDone(msg, _usage(state.usage, messages, text, calls), finish, state.model or self.name)
+
+    def _log_retry(self, e: ModelError, attempt: int, delay: float) -> None:
+        log.info("retrying %s (%s) in %.2fs, attempt %d/%d: %s", self.provider, e.kind, delay, attempt,
+                 self.max_retries, e)
+
+    # -- errors ------------------------------------------------------------------------------------
+
+    def classify(self, e: BaseException) -> ModelError | None:
+        """A ModelError for a failed call, or None for errors that are bugs (they propagate as they are)."""
+        if isinstance(e, ModelError):
+            return e
+        import openai
+
+        p, url = self.provider, safe_url(self.base_url)
+        status, retry_after = None, None
+        if isinstance(e, openai.APIStatusError):
+            status = e.status_code
+            detail = _server_message(e)
+            retry_after = parse_retry_after(e.response.headers)
+            kind = kind_for_status(status, detail)
+            if status == 429 and "insufficient_quota" in (str(getattr(e, "code", "")) + detail):
+                kind, detail = "auth", f"quota or credit exhausted: {detail}"
+        elif isinstance(e, openai.APITimeoutError):
+            kind, detail = "timeout", f"no answer within {self.timeout:g}s"
+        elif isinstance(e, openai.APIConnectionError):
+            kind, detail = "connection", _cause(e)
+        elif isinstance(e, openai.APIError):  # an error event inside the stream
+            detail = _server_message(e)
+            kind = "context_length" if any(ph in detail.lower() for ph in CONTEXT_PHRASES) else "server"
+        elif isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__:
+            kind, detail = "timeout", f"no answer within {self.timeout:g}s"
+        elif isinstance(e, OSError) or type(e).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore",
+                                                                              "httpcore2", "h11"):
+            kind, detail = "connection", f"{type(e).__name__}: {e}"
+        else:
+            return None
+        return ModelError(self._scrub(self._message(kind, status, detail, url)), kind=kind, status=status,
+                          provider=p, retry_after=retry_after)
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._key, "***") if self._key and len(self._key) >= 4 else text
+
+    def _message(self, kind: str, status: int | None, detail: str, url: str) -> str:
+        p, code = self.provider, f" ({status})" if status else ""
+        if kind == "auth":
+            fix = f"check {self.key_env}" if self.key_env else "check the API key for this endpoint"
+            return (f"authentication failed for provider '{p}'{code}: {fix} (in .env, or run `hermes model`)"
+                    f"{'; ' + self.key_hint if self.key_hint else ''}. The server said: {detail}")
+        if kind == "not_found":
+            return (f"model '{self.name}' or endpoint {url}/chat/completions not found at provider '{p}'"
+                    f"{code}: {detail}")
+        if kind == "context_length":
+            return f"the conversation is too long for model '{self.name}' at provider '{p}'{code}: {detail}"
+        if kind == "rate_limit":
+            return f"rate limited by provider '{p}'{code}: {detail}"
+        if kind == "server":
+            return f"provider '{p}' failed{code}: {detail}"
+        if kind == "timeout":
+            return f"provider '{p}' at {url} timed out{code}: {detail}"
+        if kind == "connection":
+            return f"cannot reach provider '{p}' at {url}: {detail}"
+        return f"provider '{p}' rejected the request{code}: {detail}"
+
+
+def _server_message(e: Any) -> str:
+    body = getattr(e, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        msg = inner.get("message") if isinstance(inner, dict) else inner
+        if msg:
+            return str(msg)[:500]
+    return str(getattr(e, "message", "") or e)[:500]
+
+
+def _cause(e: BaseException) -> str:
+    c = e.__cause__ or e.__context__
+    c = c or e
+    return f"{type(c).__name__}: {c}"[:300]
+
+
+async def _close(resp: Any) -> None:
+    if resp is not None:
+        try:
+            await resp.close()
+        except Exception:  # closing a broken stream must not hide the original error
+            pass

@@ -1,0 +1,297 @@
+"""Wiring: one `Hermes` per process builds the model, tools, store and approval gate, and opens
+conversations (new or resumed) that every front end (CLI, API server, cron, gateway) drives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from hermes.config import Config, secrets as load_secrets
+from hermes.core.agent import Agent, SessionState
+from hermes.core.context import PromptParts, environment_block
+from hermes.core.events import ErrorEvent, Event, Final, TextDelta
+from hermes.core.messages import Usage, estimate_tokens
+from hermes.home import OWNER_SCOPE, Home
+from hermes.models.base import ChatModel
+from hermes.tools.registry import Registry, ToolContext
+
+AskApproval = Callable[[str, Any], Awaitable[str]]
+AskUser = Callable[[str, "list[str] | None"], Awaitable[str]]
+
+DEMO_NOTICE = ("offline demo model (scripted echo): no provider is configured. Run `hermes model` "
+               "or set OPENAI_BASE_URL / OPENAI_API_KEY to use a real model.")
+
+
+def build_main_model(config: Config, secret_values: dict[str, str], *, provider: str | None = None,
+                     model: str | None = None) -> ChatModel:
+    from hermes.models.providers import build_model, resolve_provider
+
+    if provider is None and resolve_provider(config, secret_values) is None:
+        provider = "local" if _local_available() else "demo"
+    return build_model(config, secret_values, provider=provider, model=model)
+
+
+def _local_available() -> bool:
+    import importlib.util
+
+    return (importlib.util.find_spec("llama_cpp") is not None
+            and importlib.util.find_spec("hermes.models.local") is not None)
+
+
+@dataclass
+class Conversation:
+    """A live session: its frozen prompt, history, tool context and the loop that drives it."""
+    hermes: "Hermes"
+    state: SessionState
+    ctx: ToolContext
+    agent: Agent
+    parts: PromptParts | None = None
+    busy: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.state.id
+
+    async def send(self, text: str, cancel: asyncio.Event | None = None) -> AsyncIterator[Event]:
+        """Run one turn; turns on one conversation run one at a time, in order."""
+        async with self.busy:
+            self.ctx.cancel = cancel or asyncio.Event()
+            events: list[Event] = []
+            async for ev in self.agent.run_turn(self.state, text, self.ctx, self.ctx.cancel):
+                if not isinstance(ev, TextDelta):
+                    events.append(ev)
+                yield ev
+            final = events[-1] if events else None
+            viewed = self.ctx.state.pop("skills_viewed", None)
+            if viewed:
+                from hermes.skills.store import record_outcome
+
+                ok = isinstance(final, Final) and not final.cancelled
+                record_outcome(self.hermes.home, viewed, ok)
+            if self.hermes.learner is not None and isinstance(final, Final):
+                self.hermes.learner.observe(self, events)
+
+    async def ask(self, text: str, cancel: asyncio.Event | None = None) -> Final:
+        final: Final | None = None
+        async for ev in self.send(text, cancel):
+            if isinstance(ev, Final):
+                final = ev
+            elif isinstance(ev, ErrorEvent):
+                raise RuntimeError(ev.message)
+        assert final is not None
+        return final
+
+    def set_model(self, model: ChatModel) -> None:
+        self.agent.model = model
+
+    async def close(self) -> None:
+        ex = self.ctx.state.get("exec")
+        if ex is not None:
+            res = ex.close()
+            if asyncio.iscoroutine(res):
+                await res
+
+
+class Hermes:
+    def __init__(self, home: Home, config: Config, *, model: ChatModel | None = None,
+                 store: Any = None, secrets: dict[str, str] | None = None,
+                 provider: str | None = None, model_name: str | None = None,
+                 registry: Registry | None = None):
+        self.home = home
+        self.config = config
+        self.secrets = secrets if secrets is not None else load_secrets(home)
+        self.model = model or build_main_model(config, self.secrets, provider=provider, model=model_name)
+        if store is None:
+            from hermes.state import open_store
+
+            store = open_store(home, config)
+        self.store = store
+        if registry is None:
+            from hermes.tools.builtin import default_registry
+
+            registry = default_registry(config)
+        self.registry = registry
+        self.fallbacks: list[ChatModel] | None = None
+        self.notices: list[str] = []  # one-line notices from background work, for the front end
+        self.learner = None
+        if config.memory.enabled and config.memory.review_interval > 0:
+            from hermes.learning import Learner
+
+            self.learner = Learner(config.memory.review_interval, config.memory.review_max_iterations,
+                                   notify=self.notices.append)
+
+    @property
+    def is_demo(self) -> bool:
+        return self.model.provider in ("demo", "scripted") and self.model.name == "demo"
+
+    def fallback_models(self) -> list[ChatModel]:
+        if self.fallbacks is None:
+            from hermes.models.providers import build_model
+
+            out = []
+            for ref in self.config.fallback_providers:
+                try:
+                    out.append(build_model(self.config, self.secrets, provider=ref.provider,
+                                           model=ref.model, base_url=ref.base_url,
+                                           api_key_env=ref.api_key_env))
+                except Exception:
+                    continue  # a misconfigured fallback is reported by `hermes doctor`
+            self.fallbacks = out
+        return self.fallbacks
+
+    def tool_context(self, session_id: str, scope: str, *, interactive: bool,
+                     ask_approval: AskApproval | None, ask_user: AskUser | None) -> ToolContext:
+        from hermes.tools.approval import ApprovalGate
+
+        gate = ApprovalGate(self.config.approvals.mode, allowlist=self.config.approvals.command_allowlist,
+                            home=self.home.root, ask=ask_approval if interactive else None,
+                            persist_always=self._persist_allow)
+        cwd = self.config.terminal.cwd or os.getcwd()
+        return ToolContext(session_id=session_id, scope=scope, home=self.home, config=self.config,
+                           store=self.store, cwd=os.path.expanduser(cwd), interactive=interactive,
+                           approve=gate.check, ask_user=ask_user if interactive else None,
+                           services={"aux_model": self.model, "hermes": self})
+
+    def _persist_allow(self, pattern: str) -> None:
+        from hermes.config import set_value
+
+        allow = list(self.config.approvals.command_allowlist)
+        if pattern not in allow:
+            allow.append(pattern)
+            import json
+
+            self.config = set_value(self.home, "approvals.command_allowlist", json.dumps(allow))
+
+    def build_prompt(self, scope: str, cwd: str, tool_names: list[str]) -> PromptParts:
+        parts = PromptParts()
+        try:
+            from hermes.memory.snapshot import build_memory_block, load_soul
+
+            parts.identity = load_soul(self.home)
+            if self.config.memory.enabled:
+                parts.memory = build_memory_block(self.home, scope, self.config)
+        except ImportError:
+            pass
+        if self.config.skills.enabled:
+            try:
+                from hermes.skills.index import build_index
+
+                parts.skills = build_index(self.home, self.config, tool_names)
+            except ImportError:
+                pass
+        day = _dt.date.today().isoformat()
+        parts.environment = environment_block(cwd, self.model.name, self.model.provider, day)
+        return parts
+
+    def open(self, session_id: str | None = None, *, source: str = "cli", scope: str = OWNER_SCOPE,
+             interactive: bool = False, ask_approval: AskApproval | None = None,
+             ask_user: AskUser | None = None, user_id: str | None = None,
+             chat_id: str | None = None, toolsets: list[str] | None = None,
+             create: bool = True) -> Conversation:
+        """Open a stored session (frozen prompt and history restored) or start a new one."""
+        info = self.store.get_session(session_id) if session_id else None
+        if info is None:
+            if session_id and not create:
+                raise KeyError(f"no session {session_id}")
+            info = self.store.create_session(source=source, scope=scope, model=self.model.name,
+                                             user_id=user_id, chat_id=chat_id, session_id=session_id)
+        scope = info.scope
+        ctx = self.tool_context(info.id, scope, interactive=interactive,
+                                ask_approval=ask_approval, ask_user=ask_user)
+        registry = self.registry.subset(toolsets or self.config.toolsets, ctx)
+        prompt = self.store.get_system_prompt(info.id)
+        parts = None
+        if prompt is None:
+            parts = self.build_prompt(scope, ctx.cwd, registry.names())
+            prompt = parts.render()
+            self.store.set_system_prompt(info.id, prompt)
+        history = self.store.get_messages(info.id)
+        state = SessionState(id=info.id, system_prompt=prompt, history=history, scope=scope,
+                             source=info.source, usage=info.usage)
+        agent = Agent(self.model, registry, store=self.store, max_turns=self.config.agent.max_turns,
+                      parallel_tools=self.config.agent.parallel_tools,
+                      fallbacks=self.fallback_models(), price=self._price)
+        conv = Conversation(self, state, ctx, agent, parts)
+        if self.config.compression.enabled:
+            agent.compactor = comp = self.compressor()
+            state.meta["schema_tokens"] = estimate_tokens(json.dumps(registry.schemas()))
+            if self.learner is not None:
+                async def flush(_session: Any) -> None:
+                    await self.learner.review(conv, "the context is about to be compressed")
+                comp.before_compress = flush
+        return conv
+
+    def context_window(self) -> int:
+        from hermes.models.providers import context_window_for
+
+        own = getattr(self.model, "context_window", None)
+        return self.config.model.context_window or own or context_window_for(self.model.name, self.config)
+
+    def aux_model(self, task: str) -> ChatModel:
+        """The model for a side task (compression, review, title...): configured or the main one."""
+        ref = self.config.auxiliary.get(task)
+        if ref is None:
+            return self.model
+        from hermes.models.providers import build_model
+
+        try:
+            return build_model(self.config, self.secrets, provider=ref.provider, model=ref.model,
+                               base_url=ref.base_url, api_key_env=ref.api_key_env)
+        except Exception:
+            return self.model
+
+    def compressor(self):
+        from hermes.core.compression import Compressor
+
+        c = self.config.compression
+        aux = self.aux_model("compression")
+        chain = [aux] + [m for m in [self.model, *self.fallback_models()] if m is not aux]
+        return Compressor(window=self.context_window(), threshold=c.threshold,
+                          keep_recent_tokens=c.keep_recent_tokens,
+                          tool_keep_chars=c.tool_output_keep_chars, store=self.store,
+                          aux_models=chain)
+
+    def _price(self, model: str, usage: Usage) -> float:
+        p = self.config.prices.get(model)
+        if not p:
+            return 0.0
+        # input_tokens already includes the cached part (OpenAI's convention)
+        fresh = max(usage.input_tokens - usage.cache_read_tokens, 0)
+        return (fresh * p.get("input", 0) + usage.output_tokens * p.get("output", 0)
+                + usage.cache_read_tokens * p.get("cache_read", p.get("input", 0))
+                + usage.cache_write_tokens * p.get("cache_write", 0)) / 1e6
+
+
+@dataclass
+class PromptResult:
+    text: str
+    session_id: str
+    usage: Usage
+    error: str | None = None
+
+
+async def run_prompt(home: Home, config: Config, prompt: str, *, source: str = "cron",
+                     scope: str = OWNER_SCOPE, model: str | None = None,
+                     toolsets: list[str] | None = None, interactive: bool = False,
+                     store: Any = None, chat_model: ChatModel | None = None) -> PromptResult:
+    """Run one prompt in a fresh session with nobody to ask (cron, batch)."""
+    provider = None
+    if model and ":" in model:
+        provider, model = model.split(":", 1)
+    h = Hermes(home, config, model=chat_model, store=store, provider=provider, model_name=model)
+    conv = h.open(source=source, scope=scope, interactive=interactive, toolsets=toolsets)
+    text, error, usage = "", None, Usage()
+    try:
+        async for ev in conv.send(prompt):
+            if isinstance(ev, Final):
+                text, usage = ev.text, ev.usage
+            elif isinstance(ev, ErrorEvent):
+                error = ev.message
+    finally:
+        await conv.close()
+    return PromptResult(text, conv.id, usage, error)

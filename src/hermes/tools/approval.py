@@ -1,0 +1,580 @@
+"""The command approval gate: judge a shell command, then allow it, ask the user, or deny it.
+
+`scan` reads a command the way the shell will (normalize.py) and follows every payload it carries:
+sh -c / eval / su -c / ssh strings, python -c and other inline code, $(...) and <(...), heredocs,
+echo or base64-decoded text piped into a shell. Each simple command is judged by the rule tables
+(approval_rules.py). `classify` returns the most severe verdict; `ApprovalGate.check` turns it into
+(allowed, reason) for one session. Pattern lists are heuristics: the sandbox is the real boundary,
+so in doubt the gate asks (dangerous) rather than guesses "allowed".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Awaitable, Callable, Iterable, Literal
+
+from hermes.tools.approval_rules import (NETWORK, READERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
+                                         is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
+from hermes.tools.normalize import (Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
+                                    echo_output, normalize, parse, printf_output, quote, strip_wrappers,
+                                    unescape)
+
+__all__ = ["Verdict", "classify", "scan", "normalize", "ApprovalGate", "MODES"]
+
+LEVELS = {"allowed": 0, "dangerous": 1, "hardline": 2}
+MODES = ("manual", "deny", "off")
+MAX_DEPTH = 8  # payload nesting (sh -c inside eval inside $(...) ...)
+MAX_PAYLOADS = 256  # scripts and code strings scanned per command
+MAX_CHARS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Verdict:
+    level: Literal["hardline", "dangerous", "allowed"]
+    rule: str  # rule id, e.g. "rm_root"; "" when allowed
+    description: str  # human sentence; "" when allowed
+    normalized: str  # the normalized command text that was matched
+
+
+SHELLS = frozenset("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh".split())
+_LANGS = {"python": "python", "pypy": "python", "perl": "perl", "ruby": "ruby", "node": "node",
+          "nodejs": "node", "php": "php", "lua": "lua"}
+_CODE_FLAGS = {"python": "c", "perl": "eE", "ruby": "e", "node": "ep", "php": "r", "lua": "e"}
+DOWNLOADERS = frozenset("curl wget fetch http https xh aria2c lwp-request lynx nc ncat netcat socat".split())
+# Tools whose output is shell setup meant for eval: eval "$(ssh-agent -s)" is ordinary.
+_ENV_SETUP = frozenset("ssh-agent pyenv rbenv nodenv goenv jenv conda mamba micromamba direnv opam brew fnm "
+                       "zoxide starship mise rtx asdf keychain gpg-agent dircolors gdircolors lesspipe "
+                       "luarocks thefuck fzf rustup uv pdm poetry minikube docker-machine".split())
+_SQL_HINT = re.compile(r"execute|executescript|sqlite3|psycopg|cursor|\.query\(", re.I)
+
+
+def code_lang(name: str) -> str | None:
+    return _LANGS.get(re.sub(r"[\d.]+$", "", name))
+
+
+_VALUED = {"shell": {"-o", "+o", "-O", "+O", "--rcfile", "--init-file"},
+           "python": {"-W", "-X"}, "node": {"-r", "--require", "--import", "--loader", "--input-type"},
+           "perl": {"-I", "-x"}, "ruby": {"-I", "-r", "-C"}, "php": {"-d", "-c", "-z"}, "lua": {"-l"}}
+
+
+def _code_flag(args: list[str], letters: str, long_flags: tuple[str, ...] = ()) -> str | None:
+    """The program text after a -c / -e style flag, wherever it sits (fail closed: even after a
+    script name, where it would be the script's own argument)."""
+    for k, a in enumerate(args):
+        if a == "--":
+            break
+        if a in long_flags or (a.startswith("-") and not a.startswith("--") and a[1:].isalpha()
+                               and any(ch in letters for ch in a[1:])):
+            return args[k + 1] if k + 1 < len(args) else ""
+    return None
+
+
+def _operand(args: list[str], valued: set[str], valued_last: str = "") -> str | None:
+    """The first operand (script, file or module), skipping option values; `valued_last` names
+    letters that take a value when they end a flag group (bash -euxo pipefail)."""
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a == "--":
+            return args[k + 1] if k + 1 < len(args) else None
+        if a in valued or (a[:1] in "-+" and a[1:].isalpha() and a[-1] in valued_last):
+            k += 2
+        elif a.startswith(("-", "+")) and a not in ("-", "+"):
+            k += 1
+        else:
+            return a
+    return None
+
+
+def shell_mode(args: list[str]) -> tuple[str, str | None]:
+    """How a shell gets its script: ("c", text), ("file", path) or ("stdin", None)."""
+    script = _code_flag(args, "c")
+    if script is not None:
+        return "c", script
+    op = _operand(args, _VALUED["shell"], "oO")
+    if op is None or op in ("-", "/dev/stdin") or any(re.fullmatch(r"[-+][a-zA-Z]*s[a-zA-Z]*", a) for a in args):
+        return "stdin", None
+    return "file", op
+
+
+def code_mode(lang: str, args: list[str]) -> tuple[str, str | None]:
+    """How an interpreter gets its program: ("c", code), ("module"|"file", name) or ("stdin", None)."""
+    code = _code_flag(args, _CODE_FLAGS[lang], ("--eval", "--print") if lang == "node" else ())
+    if code is not None:
+        return "c", code
+    for k, a in enumerate(args):
+        if a == "-m" or (lang == "python" and re.fullmatch(r"-[A-Za-z]*m", a)):
+            return "module", args[k + 1] if k + 1 < len(args) else ""
+    op = _operand(args, _VALUED[lang])
+    return ("stdin", None) if op is None or op in ("-", "/dev/stdin") else ("file", op)
+
+
+@dataclass(frozen=True)
+class _Flow:
+    """What flows through a pipe: its bytes when we can compute them, and where it came from."""
+
+    data: bytes | None = None
+    sources: frozenset[str] = frozenset()  # download | decode | generated | file | secret
+
+
+_Stage = tuple[Segment, list[Word], Wrap]
+
+
+class _Scan:
+    def __init__(self, hermes_home: str | None) -> None:
+        self.hermes_home = hermes_home
+        self.user_home = os.path.expanduser("~")
+        self.found: list[Verdict] = []
+        self.seen: set[tuple[str, str]] = set()
+        self.budget = MAX_PAYLOADS
+
+    def add(self, rule_id: str, shown: str) -> None:
+        if (rule_id, shown) not in self.seen:
+            self.seen.add((rule_id, shown))
+            rule = RULES[rule_id]
+            self.found.append(Verdict(rule.level, rule.id, rule.description, shown))
+
+    def _spend(self, text: str, depth: int) -> bool:
+        self.budget -= 1
+        if depth > MAX_DEPTH or self.budget < 0 or len(text) > MAX_CHARS:
+            self.add("too_complex", _short(text))
+            return False
+        return True
+
+    # ---------------------------------------------------------------- shell text
+
+    def script(self, text: str, depth: int) -> None:
+        if not text.strip() or not self._spend(text, depth):
+            return
+        text = clean(text, self.hermes_home, self.user_home)
+        for rid in text_rules(text):
+            self.add(rid, _short(text))
+        cwd: str | None = None
+        stages: list[_Stage] = []
+        for seg in parse(text):
+            words, wrap = strip_wrappers(seg.words)
+            stages.append((seg, words, wrap))
+            if seg.op != "|":
+                self.pipeline(stages, depth, cwd)
+                cwd = _cd(stages, cwd)
+                stages = []
+        if stages:
+            self.pipeline(stages, depth, cwd)
+
+    def pipeline(self, stages: list[_Stage], depth: int, cwd: str | None) -> None:
+        self.flow(stages, depth, judge=True)  # whole-pipeline findings first: they say the most
+        for seg, words, wrap in stages:
+            self.segment(seg, words, wrap, depth, cwd)
+
+    def segment(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None) -> None:
+        shown = seg.display()
+        name = cmd_name(words[0].text) if words else ""
+        for op, target in seg.redirects:
+            if rid := redirect_rule(op, target, cwd):
+                self.add(rid, shown)
+            if op == "<" and is_secret(target) and name not in NETWORK:
+                self.add("read_secret", shown)
+        for rid in sudo_rules(wrap.flags):
+            self.add(rid, shown)
+        if words and not wrap.query:
+            self.command(seg, words, wrap, depth, cwd, shown)
+        for sub in seg.subs:  # $(...) and <(...) run whatever the command is
+            self.script(sub, depth + 1)
+
+    def command(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None,
+                shown: str) -> None:
+        name = cmd_name(words[0].text)
+        w0 = words[0]
+        if w0.exec_src is not None and not w0.text.startswith(("<(", ">(")):
+            self.dynamic_word(w0, words[1:], depth, shown)
+            return
+        argv = [w.text for w in words]
+        for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs)):
+            self.add(rid, shown)
+        if name in NETWORK and any(_leaks(sub) for sub in seg.subs):
+            self.add("secret_exfil", shown)  # curl -d "$(cat ~/.ssh/id_rsa)"
+        if w0.dynamic and "$" in argv[0]:  # `$X -rf /`: a command we cannot name
+            if any(RULES[r].level == "hardline" for r in check_command(["rm"] + argv[1:], Ctx(cwd=cwd))):
+                self.add("dynamic_command", shown)
+            if "-c" in argv[1:-1]:
+                self.script(argv[argv.index("-c") + 1], depth + 1)
+        self.payloads(name, argv, words, depth, shown)
+
+    def dynamic_word(self, w0: Word, rest: list[Word], depth: int, shown: str) -> None:
+        """`$(echo rm) -rf /`: the command name is the output of a substitution."""
+        src = w0.exec_src or ""
+        out, sources = self.sub_output(src, depth)
+        self._sourced(sources, shown)
+        if out is None:
+            if not sources & {"download", "decode"} and cmd_name((src.split() or [""])[0]) not in _ENV_SETUP:
+                self.add("dynamic_command", shown)
+            return
+        self.script(" ".join([out.strip()] + [w.source() for w in rest]), depth + 1)
+
+    def _sourced(self, sources: Iterable[str], shown: str) -> None:
+        if "download" in sources:
+            self.add("curl_pipe_shell", shown)
+        if "decode" in sources:
+            self.add("decode_exec", shown)
+
+    def exec_sub(self, src: str, depth: int, shown: str, lang: str | None = None) -> None:
+        """A substitution whose output is run as a program: bash <(curl ...), eval "$(...)"."""
+        out, sources = self.sub_output(src, depth)
+        self._sourced(sources, shown)
+        if out is not None:
+            self.code(lang, out, depth + 1, shown) if lang else self.script(out, depth + 1)
+
+    def payloads(self, name: str, argv: list[str], words: list[Word], depth: int, shown: str) -> None:
+        """Commands carried inside this one as strings or substitutions."""
+        args = argv[1:]
+        lang = code_lang(name)
+        # `bash <(curl ...)`: a process substitution given to a program runner is its program
+        piped = [w.exec_src for w in words[1:] if w.exec_src is not None and w.text.startswith("<(")]
+        if name in SHELLS:
+            mode, value = shell_mode(args)
+            if mode == "c":
+                self.script(value or "", depth + 1)
+            for src in piped if mode != "c" else []:
+                self.exec_sub(src, depth, shown)
+        elif name == "eval":
+            self.script(" ".join(args), depth + 1)
+        elif name in ("source", "."):
+            for src in piped:
+                self.exec_sub(src, depth, shown)
+        elif lang:
+            mode, value = code_mode(lang, args)
+            if mode == "c":
+                self.code(lang, value or "", depth + 1, shown)
+            for src in piped if mode != "c" else []:
+                self.exec_sub(src, depth, shown, lang)
+        elif name in ("su", "runuser", "flock"):
+            for k, a in enumerate(args[:-1]):
+                if a in ("-c", "--command", "--session-command"):
+                    self.script(args[k + 1], depth + 1)
+            for a in args:
+                if a.startswith("--command="):
+                    self.script(a.split("=", 1)[1], depth + 1)
+        elif name == "ssh":
+            self.script(" ".join(_ssh_remote(args)), depth + 1)
+        elif name == "watch":
+            k = 0
+            while k < len(args) and args[k].startswith("-"):
+                k += 2 if args[k] in ("-n", "--interval") else 1
+            self.script(" ".join(args[k:]), depth + 1)
+        elif name == "find":
+            for group in _find_execs(args):
+                self.script(" ".join(quote(a) for a in group), depth + 1)
+        elif name in ("docker", "podman", "kubectl", "nerdctl", "oc") and "exec" in args:
+            self.script(" ".join(quote(a) for a in _exec_command(name, args)), depth + 1)
+        elif name == "trap" and args:
+            self.script(args[0], depth + 1)
+        elif name == "alias":
+            for a in args:
+                if "=" in a:
+                    self.script(a.split("=", 1)[1], depth + 1)
+
+    # ---------------------------------------------------------------- inline code
+
+    def code(self, lang: str, code: str, depth: int, shown: str) -> None:
+        if not code.strip() or not self._spend(code, depth):
+            return
+        found = code_payloads(lang, code)
+        for rid in found.rules + text_rules(code, shell=False):
+            self.add(rid, shown)
+        if _SQL_HINT.search(code):
+            for rid in sql_rules(code):
+                self.add(rid, shown)
+        for cmd in found.commands:
+            self.script(cmd, depth + 1)
+        for nested in found.code:
+            self.code(lang, nested, depth + 1, shown)
+
+    # ---------------------------------------------------------------- pipelines
+
+    def flow(self, stages: list[_Stage], depth: int, judge: bool) -> _Flow:
+        """Follow data through a pipeline; judge each stage that runs what it reads as code."""
+        flow = _Flow()
+        shown = " | ".join(seg.display() for seg, _, _ in stages)
+        for idx, (seg, words, wrap) in enumerate(stages):
+            for _ in range(MAX_DEPTH):  # `$(echo nohup) $(echo echo) x | sh`: computed names, resolved
+                if not words or words[0].exec_src is None or words[0].text.startswith(("<(", ">(")):
+                    break
+                out, _ = self.sub_output(words[0].exec_src, depth)
+                if out is None:
+                    break
+                words, wrap = strip_wrappers([Word(x) for x in out.split()] + words[1:])
+            argv = [w.text for w in words]
+            name = cmd_name(argv[0]) if argv else ""
+            inp = flow if idx else _Flow()
+            infile = [t for op, t in seg.redirects if op == "<"]
+            if seg.stdin is not None:
+                inp = _Flow(seg.stdin.encode(), frozenset())
+            elif infile:
+                inp = _Flow(None, frozenset({"secret" if is_secret(infile[-1]) else "file"}))
+            if judge and (idx or seg.stdin is not None or infile) and not wrap.query:
+                self.judge_stream(name, argv, inp, depth, shown)
+                if wrap.xargs and inp.data is not None and argv:  # `echo / | xargs rm -rf`
+                    items = inp.data.decode("utf-8", "replace").split()[:64]
+                    self.script(" ".join(quote(a) for a in argv + items), depth + 1)
+            flow = _transform(name, argv, wrap, inp)
+        return flow
+
+    def judge_stream(self, name: str, argv: list[str], inp: _Flow, depth: int, shown: str) -> None:
+        args = argv[1:]
+        lang = code_lang(name)
+        if name in NETWORK or name in DOWNLOADERS:
+            if "secret" in inp.sources:
+                self.add("secret_exfil", shown)
+            return
+        if name in SQL_CLIENTS:
+            if inp.data is not None:
+                for rid in sql_rules(inp.data.decode("utf-8", "replace")):
+                    self.add(rid, shown)
+            return
+        if name in SHELLS or name in ("at", "batch", "source", "."):
+            runs = (shell_mode(args)[0] == "stdin" if name in SHELLS else
+                    "-f" not in args if name in ("at", "batch") else args[:1] in (["/dev/stdin"], ["-"]))
+            kind = "shell" if runs else None
+        else:
+            kind = lang if lang and code_mode(lang, args)[0] == "stdin" else None
+        if kind is None:
+            return
+        self._sourced(inp.sources, shown)
+        if inp.data is not None:
+            text = inp.data.decode("utf-8", "replace")
+            if kind != "shell":
+                self.code(kind, text, depth + 1, shown)
+                return
+            self.script(text, depth + 1)
+            if "\\" in text and unescape(text) != text:  # dash's echo expands escapes, bash's does not
+                self.script(unescape(text), depth + 1)
+        elif not inp.sources & {"download", "decode", "file", "secret"}:
+            self.add("pipe_to_shell", shown)
+
+    def sub_output(self, src: str, depth: int) -> tuple[str | None, frozenset[str]]:
+        """What a substitution prints, when it can be computed without running anything."""
+        if depth > MAX_DEPTH:
+            return None, frozenset({"generated"})
+        segs = parse(clean(src, self.hermes_home, self.user_home))
+        if not segs:
+            return "", frozenset()
+        if any(s.op != "|" for s in segs[:-1]):
+            return None, frozenset()
+        stages = [(s, *strip_wrappers(s.words)) for s in segs]
+        words, wrap = stages[-1][1], stages[-1][2]
+        if len(stages) == 1 and words and (wrap.query or cmd_name(words[0].text) in ("which", "type", "whereis")):
+            return words[-1].text, frozenset()
+        out = self.flow(stages, depth + 1, judge=False)
+        return (out.data.decode("utf-8", "replace") if out.data is not None else None), out.sources
+
+
+def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
+    args = argv[1:]
+    if not argv:
+        return inp
+    if name == "echo":
+        return _Flow(echo_output(args).encode())
+    if name == "printf":
+        return _Flow(printf_output(args).encode())
+    if name in ("cat", "tac", "tee", "pv", "stdbuf", "buffer"):
+        files = [a for a in args if not a.startswith("-")]
+        if name in ("cat", "tac") and files and files != ["-"]:
+            return _Flow(None, frozenset({"secret" if any(is_secret(f) for f in files) else "file"}))
+        return inp
+    is_decoder, out = decode_stage(name, args, inp.data)
+    if is_decoder:
+        return _Flow(out, inp.sources | {"decode"})
+    if name in DOWNLOADERS:
+        return _Flow(None, frozenset({"download"}))
+    if name in ("env", "printenv", "set", "export", "declare", "compgen"):
+        return _Flow(None, frozenset({"secret"}))  # dumps the environment (API keys)
+    if name in READERS and any(is_secret(a, sending=True) for a in args if not a.startswith("-")):
+        return _Flow(None, inp.sources | {"secret"})
+    return _Flow(None, inp.sources | {"generated"})
+
+
+def _leaks(src: str) -> bool:
+    """A substitution that prints a secret: reads a key or credentials file, or dumps the environment."""
+    words = src.split()
+    return bool(words) and (cmd_name(words[0]) in ("env", "printenv") or any(
+        is_secret(w.strip("'\""), sending=True) for w in words[1:]))
+
+
+def _cd(stages: list[_Stage], cwd: str | None) -> str | None:
+    if len(stages) != 1:
+        return cwd
+    words = stages[0][1]
+    if not words or cmd_name(words[0].text) not in ("cd", "pushd", "chdir"):
+        return cwd
+    ops = [w.text for w in words[1:] if not w.text.startswith("-")]
+    return canon(ops[0] if ops else "~", cwd)
+
+
+def _ssh_remote(args: list[str]) -> list[str]:
+    """The command ssh runs on the remote host: everything after the destination."""
+    takes = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B".split())
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in takes else 1
+    return args[k + 1:]
+
+
+def _find_execs(args: list[str]) -> list[list[str]]:
+    groups, k = [], 0
+    while k < len(args):
+        if args[k] in ("-exec", "-execdir", "-ok", "-okdir"):
+            j = k + 1
+            while j < len(args) and args[j] not in (";", "+"):
+                j += 1
+            groups.append(args[k + 1:j])
+            k = j
+        k += 1
+    return groups
+
+
+def _exec_command(name: str, args: list[str]) -> list[str]:
+    """docker exec [opts] CONTAINER cmd... / kubectl exec POD -- cmd..."""
+    if "--" in args:
+        return args[args.index("--") + 1:]
+    k = args.index("exec") + 1
+    takes = {"-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys", "-c",
+             "--container", "-n", "--namespace"}
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in takes else 1
+    return args[k + 1:]
+
+
+def _short(text: str, limit: int = 300) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[:limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- public API
+
+def _home_str(home: Path | str | None) -> str | None:
+    return str(Path(home).expanduser()) if home else None
+
+
+def scan(command: str, *, home: Path | str | None = None) -> list[Verdict]:
+    """Every rule the command (and each payload inside it) matches, in the order found."""
+    s = _Scan(_home_str(home))
+    s.script(command, 0)
+    return s.found
+
+
+def classify(command: str, *, home: Path | str | None = None) -> Verdict:
+    """The most severe verdict over the command and every payload found inside it."""
+    found = scan(command, home=home)
+    if not found:
+        return Verdict("allowed", "", "", normalize(command, home=_home_str(home)))
+    return max(found, key=lambda v: LEVELS[v.level])  # max keeps the first of equals
+
+
+# ---------------------------------------------------------------- the gate
+
+AskFn = Callable[[str, Verdict], Awaitable[str]]
+_ANSWERS = ("once", "session", "always", "deny")
+
+
+def _named(v: Verdict) -> str:
+    return f"it matches '{v.rule}' ({v.description})"
+
+
+class ApprovalGate:
+    """Per-session gate: hardline never runs; dangerous runs in "off", is denied in "deny", and in
+    "manual" runs when approved this session, allowlisted, or the user says yes now.
+
+    Allowlist entries are rule ids ("git_push_force"), shell globs matched against the normalized
+    text of the part of the command that needed approval, or "re:<regex>" (full match). "always"
+    persists the approved rule ids through `persist_always`.
+    """
+
+    def __init__(self, mode: str = "manual", *, allowlist: Iterable[str] = (), home: Path | None = None,
+                 ask: AskFn | None = None, persist_always: Callable[[str], None] | None = None,
+                 timeout: float | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown approvals mode {mode!r}: use one of {', '.join(MODES)}")
+        self.mode, self.home, self.ask = mode, home, ask
+        self.allowlist = [a for a in allowlist if isinstance(a, str) and a.strip()]
+        self.persist_always, self.timeout = persist_always, timeout
+        self.approved: set[str] = set()  # rule ids approved for this session
+
+    def _preapproved(self, v: Verdict) -> bool:
+        if v.rule in self.approved:
+            return True
+        for pattern in self.allowlist:
+            if pattern == v.rule:
+                return True
+            if pattern.startswith("re:"):
+                try:
+                    if re.fullmatch(pattern[3:], v.normalized):
+                        return True
+                except re.error:
+                    continue
+            elif fnmatch.fnmatchcase(v.normalized, pattern):
+                return True
+        return False
+
+    async def check(self, command: str) -> tuple[bool, str]:
+        try:
+            found = scan(command, home=self.home)
+        except Exception:  # a checker bug must not let the command through
+            return False, ("Command denied: the safety check could not read it, so it was not run. "
+                           "Do not retry it; tell the user what you wanted to run.")
+        hard = [v for v in found if v.level == "hardline"]
+        if hard:
+            return False, (f"Command blocked: {_named(hard[0])}, which Hermes never runs in any mode. "
+                           "Do not retry it or work around it; tell the user what you wanted to do and why.")
+        dangerous = [v for v in found if v.level == "dangerous"]
+        if not dangerous or self.mode == "off":
+            return True, ""
+        if self.mode == "deny":
+            return False, (f"Command denied: {_named(dangerous[0])}, and dangerous commands are not allowed "
+                           "here. Do not retry it; tell the user what you wanted to run.")
+        pending = [v for v in dangerous if not self._preapproved(v)]
+        if not pending:
+            return True, ""
+        verdict = _merge(pending)
+        if self.ask is None:
+            return False, (f"Command denied: {_named(verdict)} and needs the user's approval, which no one "
+                           "is present to give. Do not retry it; tell the user what you wanted to run.")
+        try:
+            pending_answer = self.ask(command, verdict)
+            answer = await (asyncio.wait_for(pending_answer, self.timeout) if self.timeout else pending_answer)
+        except asyncio.TimeoutError:
+            return False, (f"Command denied: {_named(verdict)} and the user did not answer the approval "
+                           "request in time. Do not retry it; tell the user what you wanted to run.")
+        except Exception:
+            return False, (f"Command denied: {_named(verdict)} and the approval request failed, so it was not "
+                           "run. Do not retry it; tell the user what you wanted to run.")
+        answer = answer.strip().lower() if isinstance(answer, str) else ""
+        if answer not in _ANSWERS or answer == "deny":
+            return False, (f"Command denied by the user: {_named(verdict)}. Do not retry it; ask the user "
+                           "how they want to proceed.")
+        rules = list(dict.fromkeys(v.rule for v in pending))
+        if answer in ("session", "always"):
+            self.approved.update(rules)
+        if answer == "always" and self.persist_always is not None:
+            for rule in rules:
+                try:
+                    self.persist_always(rule)
+                except Exception:
+                    pass  # the session approval still stands; saving it is best effort
+        return True, ""
+
+
+def _merge(pending: list[Verdict]) -> Verdict:
+    """The verdict to show the user: the first (most specific) finding of each part that needs a yes."""
+    firsts: dict[str, Verdict] = {}
+    for v in pending:
+        firsts.setdefault(v.normalized, v)
+    shown = list(firsts.values())
+    if len(shown) == 1:
+        return shown[0]
+    return Verdict("dangerous", "+".join(dict.fromkeys(v.rule for v in shown)),
+                   "; ".join(dict.fromkeys(v.description for v in shown)), " ; ".join(firsts))

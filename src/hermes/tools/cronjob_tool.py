@@ -1,0 +1,141 @@
+"""The `cronjob` tool: the model schedules, lists, changes and runs jobs for its own scope.
+
+Every answer about a schedule says truthfully whether it will fire: when the job runs next (local
+time and how far away) and whether a scheduler is running for this home right now (a try-lock
+probe of the scheduler lock), with what to start when none is.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+from hermes.tools.registry import ToolContext, ToolError, tool
+
+RESULT_TEXT_MAX = 4_000
+
+
+def _scheduler_line(ctx: ToolContext) -> str:
+    from hermes.cron.scheduler import not_running_hint, scheduler_status
+
+    st = scheduler_status(ctx.home)
+    if st.running:
+        return f"A scheduler is running for this home (pid {st.pid or '?'}), so it will fire on time."
+    return not_running_hint()
+
+
+def _when(ts: float | None, tz: Any) -> str:
+    from hermes.cron.schedule import describe_next
+
+    return describe_next(ts, time.time(), tz)
+
+
+def _line(job: Any, tz: Any) -> str:
+    nxt = f"next {_when(job.next_run_at, tz)}" if job.state == "scheduled" else job.state
+    last = f"; last {job.last_status}" if job.last_status else ""
+    err = f" ({job.last_error[:120]})" if job.last_error and job.last_status != "ok" else ""
+    return f"- {job.id} '{job.name}' ({job.schedule}): {nxt}{last}{err}"
+
+
+def _scan(prompt: str | None) -> None:
+    if not prompt:
+        return
+    try:
+        from hermes.memory.threats import describe, scan
+    except ImportError:
+        return
+    findings = scan(prompt)
+    if findings:  # a job's prompt runs later, unattended, with tools: refuse injected instructions
+        raise ToolError(f"refused: the prompt looks like an injected instruction ({describe(findings)}). "
+                        "Rewrite it as a plain task.")
+
+
+@tool(toolset="cron")
+async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", "pause", "resume", "remove", "run"],
+                  name: str | None = None, schedule: str | None = None, prompt: str | None = None,
+                  job_id: str | None = None, deliver: str | None = None) -> str:
+    """Schedule a prompt to run later or repeatedly, unattended; each result is saved and delivered
+    to the owner. Schedules: "every 30m", "every weekday at 09:00", cron "0 9 * * 1-5", once
+    "2h" or "2026-12-01T09:00". The reply says whether a scheduler is running.
+
+    Args:
+        action: run = run now.
+        schedule: When to run (see above).
+        prompt: Self-contained instructions; the run sees no chat history.
+        job_id: Job id or name (all actions but create and list).
+        deliver: Extra targets, comma-separated: notify, webhook:https://...
+    """
+    if ctx.home is None or ctx.config is None:
+        raise ToolError("scheduled jobs are not available in this session")
+    from hermes.cron.jobs import JobNotFound, JobsFileError, JobStore
+    from hermes.cron.schedule import ScheduleError
+
+    tz = ctx.config.cron.timezone
+    jobs = JobStore(ctx.home, tz=tz)
+    tz = jobs.tz
+    try:
+        if action == "create":
+            if not schedule or not prompt:
+                raise ToolError("create needs schedule and prompt")
+            _scan(prompt)
+            job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver)
+            return (f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, tz)}. "
+                    + _scheduler_line(ctx))
+        if action == "list":
+            mine = jobs.list(scope=ctx.scope)
+            if not mine:
+                return "No scheduled jobs. " + _scheduler_line(ctx)
+            return "\n".join([f"{len(mine)} job(s):", *(_line(j, tz) for j in mine), _scheduler_line(ctx)])
+        if not job_id:
+            raise ToolError(f"{action} needs job_id (see action=list)")
+        if action == "update":
+            changes = {k: v for k, v in (("name", name), ("schedule", schedule), ("prompt", prompt),
+                                         ("deliver", deliver)) if v is not None}
+            if not changes:
+                raise ToolError("update needs at least one of name, schedule, prompt, deliver")
+            _scan(prompt)
+            job = jobs.update(job_id, scope=ctx.scope, **changes)
+            return (f"Updated job {job.id} '{job.name}' ({job.schedule}); next run "
+                    f"{_when(job.next_run_at, tz) if job.enabled else '(paused)'}. " + _scheduler_line(ctx))
+        if action == "pause":
+            job = jobs.update(job_id, scope=ctx.scope, enabled=False)
+            return f"Paused job {job.id} '{job.name}'; it will not run until resumed."
+        if action == "resume":
+            job = jobs.update(job_id, scope=ctx.scope, enabled=True)
+            return (f"Resumed job {job.id} '{job.name}'; next run {_when(job.next_run_at, tz)}. "
+                    + _scheduler_line(ctx))
+        if action == "remove":
+            job = jobs.remove(job_id, scope=ctx.scope)
+            return f"Removed job {job.id} '{job.name}'."
+        if action == "run":
+            return await _run_now(ctx, jobs, jobs.get(job_id, scope=ctx.scope))
+        raise ToolError(f"unknown action {action!r}: create, list, update, pause, resume, remove or run")
+    except (JobNotFound, ScheduleError, JobsFileError, ValueError) as e:
+        raise ToolError(str(e)) from None
+
+
+async def _run_now(ctx: ToolContext, jobs: Any, job: Any) -> str:
+    from hermes.cron.runner import execute
+
+    runner = (ctx.services or {}).get("cron_runner")  # tests and embedders may supply their own
+    store = ctx.store
+    if store is None:
+        from hermes.state import open_store
+
+        store = open_store(ctx.home, ctx.config)
+    result = await execute(job, home=ctx.home, config=ctx.config, store=store, runner=runner, tz=jobs.tz,
+                           retry=False)
+    if result.status == "skipped":
+        return f"Job {job.id} '{job.name}' was not started: {result.error}."
+    jobs.record_results({job.id: result.job_fields()})
+    head = f"Ran job {job.id} '{job.name}': {result.status}"
+    if result.error:
+        head += f" ({result.error})"
+    if result.delivery_errors:
+        head += f"; delivery problems: {'; '.join(result.delivery_errors)}"
+    head += f". Output saved to {result.output_path}."
+    text = result.text if len(result.text) <= RESULT_TEXT_MAX else result.text[:RESULT_TEXT_MAX] + " […]"
+    return head + ("\n\n" + text if text and result.status != "failed" else "")
+
+
+TOOLS = [cronjob]
