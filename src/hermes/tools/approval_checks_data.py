@@ -1,0 +1,341 @@
+"""Command checks: scheduling, firewalls, logs, packages, containers, accounts, writing files,
+secrets and the network, Hermes itself, SQL, and text-level rules."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from hermes.tools.approval_base import Ctx, _on, _short, _split
+from hermes.tools.approval_paths import canon, hard_target, is_secret, write_rule
+
+
+# ---------------------------------------------------------------- scheduling, firewall, logs
+
+@_on("crontab")
+def _crontab(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    rest = [a for k, a in enumerate(args) if a != "-u" and (k == 0 or args[k - 1] != "-u")]
+    if _short([a for a in rest if a != "-"], "r"):
+        yield "crontab_remove"
+    elif not _short([a for a in rest if a != "-"], "lev"):
+        yield "crontab_replace"
+
+
+@_on("iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft",
+     "ebtables", "arptables")
+def _iptables(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("-F", "--flush", "-X", "--delete-chain") for a in args) or any(
+            a in ("-P", "--policy") and "ACCEPT" in args[k:k + 3] for k, a in enumerate(args)):
+        yield "firewall_off"
+
+
+@_on("nft", "ufw", "pfctl", "firewall-cmd")
+def _firewall(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    joined = " ".join(args).lower()
+    if (name == "nft" and re.search(r"\b(?:flush\s+(?:ruleset|table|chain)|delete\s+(?:table|chain))\b", joined)
+            or name == "ufw" and re.search(r"\b(?:disable|reset)\b", joined)
+            or name == "pfctl" and ("-d" in args or "-F" in args)
+            or name == "firewall-cmd" and ("--panic-off" in args or "trusted" in joined)):
+        yield "firewall_off"
+
+
+@_on("journalctl")
+def _journalctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a.startswith("--vacuum") for a in args):
+        yield "log_tamper"
+
+
+@_on("truncate")
+def _truncate(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    skip = {k + 1 for k, a in enumerate(args) if a in ("-s", "--size", "-r", "--reference")}
+    for k, a in enumerate(args):
+        if k not in skip and not a.startswith("-") and (r := write_rule(a, cwd=ctx.cwd)):
+            yield r
+
+
+# ---------------------------------------------------------------- packages, containers, accounts
+
+_REMOVE_VERBS = {
+    "apt": {"remove", "purge", "autoremove", "autopurge"}, "apt-get": {"remove", "purge", "autoremove"},
+    "aptitude": {"remove", "purge"}, "yum": {"remove", "erase", "autoremove"},
+    "dnf": {"remove", "erase", "autoremove"}, "microdnf": {"remove"}, "zypper": {"remove", "rm"},
+    "apk": {"del"}, "snap": {"remove"}, "flatpak": {"uninstall", "remove"}, "port": {"uninstall"},
+    "choco": {"uninstall"}, "winget": {"uninstall"}, "scoop": {"uninstall"}, "brew": {"uninstall", "remove", "rm"},
+    "gem": {"uninstall"}, "cargo": {"uninstall"}, "pip": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"},
+    "conda": {"remove", "uninstall"}, "mamba": {"remove", "uninstall"}, "micromamba": {"remove"},
+}
+
+
+@_on(*_REMOVE_VERBS, "dpkg", "rpm", "pacman", "nix-env", "npm", "pnpm", "yarn", "bun", "uv", "python")
+def _packages(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name == "python":
+        if args[:2] == ["-m", "pip"]:
+            yield from _packages("pip", args[2:], ctx)
+        return
+    ops = [a for a in args if not a.startswith("-")]
+    verb = ops[0] if ops else ""
+    if name in _REMOVE_VERBS:
+        if verb in _REMOVE_VERBS[name] or (name in ("conda", "mamba") and ops[:2] == ["env", "remove"]):
+            yield "package_remove"
+    elif name == "uv":
+        if ops[:2] == ["pip", "uninstall"]:
+            yield "package_remove"
+    elif name in ("dpkg", "rpm"):
+        if any(a in ("-r", "-P", "--remove", "--purge", "-e", "--erase") for a in args):
+            yield "package_remove"
+    elif name == "pacman":
+        if any(re.fullmatch(r"-R\w*", a) or a == "--remove" for a in args):
+            yield "package_remove"
+    elif name == "nix-env":
+        if "-e" in args or "--uninstall" in args:
+            yield "package_remove"
+    else:  # npm / pnpm / yarn / bun: only global removals touch the machine
+        glob = "-g" in args or "--global" in args or verb == "global"
+        if glob and set(ops) & {"uninstall", "remove", "rm", "un", "r", "unlink"}:
+            yield "package_remove"
+
+
+@_on("docker", "podman", "nerdctl", "docker-compose")
+def _docker(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in ("-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "-f",
+                              "--file", "-p", "--project-name") else 1
+    words = args[k:]
+    if name == "docker-compose":
+        words = ["compose"] + words
+    flags, ops = _split(words)
+    head = ops[:2]
+    force = "--force" in flags or _short(flags, "f")
+    if (head[:1] == ["rm"] and force) or (head == ["container", "rm"] and force) \
+            or (len(head) == 2 and head[1] == "prune" and head[0] in ("system", "volume", "container")) \
+            or head == ["volume", "rm"] or head == ["volume", "remove"] \
+            or (ops[:1] == ["compose"] and "down" in ops and ("-v" in flags or "--volumes" in flags)):
+        yield "docker_destroy"
+
+
+@_on("userdel", "deluser", "groupdel", "delgroup")
+def _userdel(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield "user_remove"
+
+
+@_on("su", "runuser")
+def _su(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield "root_shell"
+
+
+@_on("sudo", "doas")
+def _bare_sudo(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield from ()  # flags are judged in sudo_rules; a bare `sudo` has nothing to run
+
+
+def sudo_rules(flags: frozenset[str] | set[str]) -> list[str]:
+    out = []
+    if flags & {"-S", "-A", "--stdin", "--askpass"}:
+        out.append("sudo_password")
+    if flags & {"-s", "-i", "--shell", "--login"}:
+        out.append("root_shell")
+    return out
+
+
+# ---------------------------------------------------------------- writing files
+
+def _dest_rules(targets: list[str], ctx: Ctx, truncate: bool = True) -> Iterator[str]:
+    for t in targets:
+        if r := write_rule(t, truncate=truncate, cwd=ctx.cwd):
+            yield r
+
+
+@_on("tee")
+def _tee(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    flags, files = _split(args)
+    yield from _dest_rules(files, ctx, truncate=not (_short(flags, "a") or "--append" in flags))
+
+
+@_on("cp", "mv", "install", "ln", "rsync", "scp")
+def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    flags, ops = _split(args)
+    dest = next((args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-t", "--target-directory")), None)
+    dest = dest or next((f.split("=", 1)[1] for f in flags if f.startswith("--target-directory=")), None)
+    if dest is None and len(ops) >= 2:
+        dest, ops = ops[-1], ops[:-1]
+    if name in ("rsync", "scp"):
+        remote = [o for o in ops + [dest or ""] if re.match(r"^[^/\s]+:", o)]
+        if remote:
+            valued = {"-i", "-o", "-F", "-J", "-P", "-c", "-l", "-S", "-e", "--rsh", "--exclude", "--include"}
+            sent = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in valued)]
+            if any(is_secret(o, sending=True) for o in sent[:-1]):  # the last operand is the destination
+                yield "secret_exfil"
+            return
+        if name == "rsync" and any(f.startswith("--delete") for f in flags):
+            if dest and hard_target(canon(dest, ctx.cwd)):
+                yield "destroy_home"
+            yield "rm_recursive"
+    if name == "mv":
+        for src in ops:
+            if hard_target(canon(src, ctx.cwd)):
+                yield "destroy_home"
+            elif r := write_rule(src, cwd=ctx.cwd):
+                yield r
+    if dest:
+        yield from _dest_rules([dest], ctx)
+    if name in ("cp", "scp", "rsync") and any(is_secret(o) for o in ops):
+        yield "read_secret"
+
+
+@_on("sed", "perl", "yq", "ruby")
+def _inplace(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    flags, ops = _split(args)
+    if name == "yq":
+        inplace = "-i" in flags or "--inplace" in flags
+    elif name in ("perl", "ruby"):
+        inplace = any(re.fullmatch(r"-\w*i.*", f) for f in flags)
+    else:
+        inplace = _short(flags, "i") or any(f.startswith("--in-place") for f in flags)
+    if inplace:
+        yield from _dest_rules(ops, ctx)
+
+
+@_on("curl", "wget")
+def _download(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    outs = ("-o", "--output") if name == "curl" else ("-O", "--output-document")
+    for k, a in enumerate(args):
+        target = args[k + 1] if a in outs and k + 1 < len(args) else None
+        if a.startswith(tuple(o + "=" for o in outs if o.startswith("--"))):
+            target = a.split("=", 1)[1]
+        if target and target != "-" and (r := write_rule(target, cwd=ctx.cwd)):
+            yield r
+    yield from _network(name, args, ctx)
+
+
+# ---------------------------------------------------------------- secrets and the network
+
+NETWORK = frozenset("curl wget nc ncat netcat socat http https xh xhs ftp tftp telnet sftp aria2c lftp "
+                    "httpie".split())
+_SECRET_VAR = re.compile(r"\$\{?[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSW(?:OR)?D|PASS|CREDENTIAL|CREDS|AUTH|"
+                         r"COOKIE|PRIVATE)[A-Za-z0-9_]*\}?", re.I)
+
+
+@_on(*(NETWORK - {"curl", "wget"}))
+def _network(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name in ("nc", "ncat", "netcat") and any(a in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec")
+                                                for a in args):
+        yield "raw_socket"
+    if name == "socat" and any(re.match(r"(?i)(?:exec|system):", a) for a in args):
+        yield "raw_socket"
+    for a in args:
+        parts = [] if "://" in a else [a] + re.split(r"[=@<]", a)[1:]
+        if _SECRET_VAR.search(a) or any(is_secret(p, sending=True) for p in parts if p):
+            yield "secret_exfil"
+            return
+
+
+READERS = frozenset("cat tac less more head tail bat batcat nl base64 base32 xxd od hexdump strings grep egrep "
+                    "fgrep rg ag awk cut sort uniq tar zip 7z gpg jq yq".split())
+
+
+@_on(*(READERS - {"yq"}))
+def _reader(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(is_secret(a) or (name in ("tar", "zip", "7z") and is_secret(a, sending=True)) for a in args
+           if not a.startswith("-")):
+        yield "read_secret"
+
+
+# ---------------------------------------------------------------- Hermes itself
+
+_SAFETY_KEYS = ("approvals", "command_allowlist", "terminal.backend", "security")
+
+
+@_on("hermes", "hermes-agent")
+def _hermes(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    k = 0
+    while k < len(args) and args[k].startswith("-") and args[k] != "--yolo":
+        k += 2 if args[k] in ("-p", "--profile") else 1
+    rest = args[k:]
+    if "--yolo" in args:
+        yield "hermes_self_modify"
+    if rest[:1] == ["config"] and len(rest) > 1:
+        if rest[1] == "edit" or (rest[1] in ("set", "unset", "reset") and any(
+                a.startswith(_SAFETY_KEYS) for a in rest[2:3])):
+            yield "hermes_self_modify"
+    elif rest[:1] == ["approvals"] and rest[1:2] not in (["check"], ["rules"], ["--help"], []):
+        yield "hermes_self_modify"
+    elif (rest[:1] == ["gateway"] and rest[1:2] and rest[1] in ("stop", "restart", "uninstall")) or (
+            rest[:1] and rest[0] in ("update", "uninstall")):
+        yield "hermes_control"
+
+
+# ---------------------------------------------------------------- databases and raw text
+
+SQL_CLIENTS = frozenset("psql mysql mariadb sqlite3 sqlite duckdb clickhouse-client clickhouse cockroach sqlcmd "
+                        "mycli pgcli litecli usql snowsql trino presto spark-sql hive beeline bq cqlsh".split())
+_SQL_DROP = re.compile(r"\bDROP\s+(?:TEMPORARY\s+)?(?:TABLE|DATABASE|SCHEMA)\b", re.I)
+_SQL_TRUNC = re.compile(r"\bTRUNCATE\s+(?:TABLE\s+)?[\w\"`\[]", re.I)
+_SQL_DELETE = re.compile(r"\bDELETE\s+FROM\b", re.I)
+_SQL_UPDATE = re.compile(r"\bUPDATE\s+\S+\s+SET\b", re.I)
+_SQL_WHERE = re.compile(r"\bWHERE\b(?!\s+(?:1\s*=\s*1|true|1)\s*(?:;|$))", re.I)
+
+
+def sql_rules(text: str) -> list[str]:
+    out = []
+    if _SQL_DROP.search(text):
+        out.append("sql_drop")
+    if _SQL_TRUNC.search(text):
+        out.append("sql_truncate")
+    for stmt in text.split(";"):
+        if _SQL_DELETE.search(stmt) and not _SQL_WHERE.search(stmt):
+            out.append("sql_delete_all")
+        if _SQL_UPDATE.search(stmt) and not _SQL_WHERE.search(stmt):
+            out.append("sql_update_all")
+    return list(dict.fromkeys(out))
+
+
+@_on(*SQL_CLIENTS)
+def _sql_client(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield from sql_rules(" ".join(args))
+
+
+@_on("redis-cli", "mongo", "mongosh")
+def _nosql(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    joined = " ".join(args)
+    if re.search(r"(?i)\bflush(?:all|db)\b|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)",
+                 joined):
+        yield "db_wipe"
+
+
+_METADATA = re.compile(r"169\.254\.169\.254|169\.254\.170\.2\b|100\.100\.100\.200|metadata\.google\.internal|"
+                       r"fd00:ec2::254|metadata\.azure\.com", re.I)
+# A function definition; the name starts a token (the lookbehind keeps long tokens linear).
+_FUNC = re.compile(r"(?:\bfunction\s+([^\s(){};|&<>]+)\s*(?:\(\s*\))?|(?<![^\s;&|(){}])([^\s(){};|&<>]+)\s*"
+                   r"\(\s*\))\s*\{([^{}]*)\}")
+_BG = re.compile(r"(?<![&>])&(?![&>])")
+_CODE_FORK = re.compile(r"while\s*\(?\s*(?:True|1|true)\s*\)?\s*:?\s*\{?\s*(?:\w+\.)*fork\s*\(|"
+                        r"\bfork\s+while\s+fork\b|\bfork\s+while\s+1\b|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(")
+
+
+_QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
+
+
+def text_rules(text: str, *, shell: bool = True) -> list[str]:
+    """Rules judged on a whole script: fork bombs and cloud metadata endpoints. In shell text, quoted
+    strings are data (a payload that runs is scanned again once unquoted)."""
+    out = []
+    if "(" in text or "function" in text or "fork" in text:
+        code = _QUOTED.sub("''", text) if shell else text
+        for m in _FUNC.finditer(code):
+            fname, body = m.group(1) or m.group(2), m.group(3)
+            calls = re.findall(r"(?<![^\s|&;(){}])" + re.escape(fname) + r"(?![^\s|&;(){}])", body)
+            if len(calls) >= 2 and _BG.search(body):
+                out.append("fork_bomb")
+                break
+        if "fork_bomb" not in out and _CODE_FORK.search(code):
+            out.append("fork_bomb")
+    if _METADATA.search(text):
+        out.append("metadata_endpoint")
+    return out
+
+
+def redirect_rule(op: str, target: str, cwd: str | None = None) -> str | None:
+    if op in ("<", "<>"):
+        return None
+    return write_rule(target, truncate=op not in (">>", "&>>"), cwd=cwd)

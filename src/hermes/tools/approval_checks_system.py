@@ -1,0 +1,303 @@
+"""Command checks: deleting, git, permissions, processes and services, power, disks."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from hermes.tools.normalize import cmd_name
+from hermes.tools.approval_base import Ctx, _on, _outside, _short, _split
+from hermes.tools.approval_paths import _BLOCK_DEV, _PERM_HARD, _base, canon, hard_target, write_rule
+
+
+# ---------------------------------------------------------------- deleting
+
+@_on("rm", "unlink")
+def _rm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    flags, targets = _split(args)
+    recursive = _short(flags, "rR") or "--recursive" in flags
+    force = _short(flags, "f") or "--force" in flags
+    if ctx.xargs:
+        yield "xargs_rm"
+    if "--no-preserve-root" in flags:
+        yield "rm_root"
+    later = []
+    for t in targets:
+        p = canon(t, ctx.cwd)
+        if recursive and (h := hard_target(p)):
+            yield h
+        if (w := write_rule(t)) and w not in ("disk_overwrite", "raw_socket"):
+            yield w  # deleting a protected file is changing it
+        if _outside(canon(t)):
+            later.append("rm_outside")
+        if t in ("*", ".*", "./*", ".", "./"):
+            later.append("rm_wildcard")
+    if recursive:
+        yield "rm_recursive"
+    yield from later
+    if force and not recursive:
+        yield "rm_force"
+
+
+@_on("rmdir")
+def _rmdir(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    for t in _split(args)[1]:
+        if _outside(canon(t)):
+            yield "rm_outside"
+
+
+@_on("shred")
+def _shred(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    targets = _split(args)[1]
+    for t in targets:
+        if _BLOCK_DEV.match(canon(t).lower()):
+            yield "disk_wipe"
+        elif write_rule(t) == "log_tamper":
+            yield "log_tamper"
+    yield "shred"
+
+
+@_on("find")
+def _find(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    k = 0
+    while k < len(args) and not args[k].startswith(("-", "(", "!")):
+        k += 1
+    roots, exprs = args[:k] or ["."], args[k:]
+    deletes = "-delete" in exprs
+    for j, a in enumerate(exprs):
+        if a in ("-exec", "-execdir", "-ok", "-okdir") and j + 1 < len(exprs):
+            if cmd_name(exprs[j + 1]) in ("rm", "unlink", "shred", "rmdir"):
+                deletes = True
+    if deletes:
+        unfiltered = all(a in ("-delete", "-depth", "-xdev", "-mount") for a in exprs)
+        for r in roots:
+            if unfiltered and (h := hard_target(canon(r, ctx.cwd))):
+                yield h
+        yield "find_delete"
+
+
+# ---------------------------------------------------------------- git
+
+@_on("git")
+def _git(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") else 1
+    if k >= len(args):
+        return
+    sub, rest = args[k], args[k + 1:]
+    flags, ops = _split(rest)
+    if sub == "push":
+        if (_short(flags, "f") or "--mirror" in flags
+                or any(f.startswith(("--force", "--force-with-lease")) for f in flags)
+                or any(o.startswith("+") for o in ops)):
+            yield "git_push_force"
+        if "--delete" in flags or _short(flags, "d") or "--prune" in flags or any(
+                o.startswith(":") and len(o) > 1 for o in ops):
+            yield "git_push_delete"
+    elif sub == "reset" and "--hard" in flags:
+        yield "git_reset_hard"
+    elif sub == "branch" and (_short(flags, "D") or (("--delete" in flags or _short(flags, "d"))
+                                                     and ("--force" in flags or _short(flags, "f")))):
+        yield "git_branch_delete"
+    elif sub == "checkout":
+        paths = rest[rest.index("--") + 1:] if "--" in rest else ops
+        if "--force" in flags or _short(flags, "f") or any(p in (".", ":/", "*", ":(top)") for p in paths):
+            yield "git_discard"
+    elif sub == "restore":
+        staged_only = ("--staged" in flags or _short(flags, "S")) and not (
+            "--worktree" in flags or _short(flags, "W"))
+        if not staged_only and any(p in (".", ":/", "*", ":(top)") for p in ops):
+            yield "git_discard"
+    elif sub == "clean":
+        if ("--force" in flags or _short(flags, "f")) and not ("--dry-run" in flags or _short(flags, "n")):
+            yield "git_clean"
+    elif sub == "stash" and ops[:1] in (["drop"], ["clear"]):
+        yield "git_stash_drop"
+
+
+# ---------------------------------------------------------------- permissions
+
+_PERM_SYSTEM = re.compile(r"^/(?:$|etc|usr/(?!local)|bin|sbin|boot|lib(?:32|64)?(?:/|$))")
+_NUM_MODE = re.compile(r"^[0-7]{3,4}$")
+_SYM_CLAUSE = re.compile(r"^([ugoa]*)([-+=])([rwxXstugo]*)$")
+
+
+def _mode_rules(mode: str) -> Iterator[str]:
+    if _NUM_MODE.match(mode):
+        if int(mode[-1]) & 2:
+            yield "chmod_world_writable"
+        if len(mode) == 4 and int(mode[0]) & 4:
+            yield "chmod_setuid"
+        return
+    for clause in mode.split(","):
+        m = _SYM_CLAUSE.match(clause)
+        if not m or m.group(2) == "-":
+            continue
+        who, perms = m.group(1), m.group(3)
+        if "w" in perms and ("o" in who or "a" in who):
+            yield "chmod_world_writable"
+        if "s" in perms and (not who or "u" in who or "a" in who):
+            yield "chmod_setuid"
+
+
+@_on("chmod", "chown", "chgrp")
+def _perm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    recursive = any(a in ("-R", "--recursive") or re.fullmatch(r"-[Rcfvh]*R[Rcfvh]*", a) for a in args)
+    ops = [a for a in args if not (re.fullmatch(r"-[RcfvhHLP]+", a) or a.startswith("--"))]
+    if not ops:
+        return
+    mode, targets = ops[0], ops[1:]
+    paths = [canon(t, ctx.cwd) for t in targets]
+    if recursive:
+        if any(_base(p.lower()) in _PERM_HARD for p in paths):
+            yield "chmod_system"
+        yield "chmod_recursive" if name == "chmod" else "chown_recursive"
+    if name == "chmod":
+        yield from _mode_rules(mode)
+    if any(_PERM_SYSTEM.match(p.lower()) for p in paths):
+        yield "perm_system_path"
+
+
+# ---------------------------------------------------------------- processes, services, power
+
+def _signal(s: str) -> str:
+    s = s.upper().lstrip("-")
+    return s[3:] if s.startswith("SIG") else s
+
+
+@_on("kill")
+def _kill(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    sig, pids, k = None, [], 0
+    while k < len(args):
+        a = args[k]
+        if a == "--":
+            pids += args[k + 1:]
+            break
+        if a in ("-l", "-L", "--list", "--table"):
+            return
+        if a in ("-s", "-n", "--signal") and sig is None and not pids:
+            sig = args[k + 1] if k + 1 < len(args) else ""
+            k += 2
+            continue
+        if a.startswith("-") and sig is None and not pids and len(a) > 1:
+            sig = a[1:]
+        else:
+            pids.append(a)
+        k += 1
+    if args == ["-1"] or "-1" in pids:
+        yield "kill_all_processes"
+    if sig is not None and _signal(sig) in ("9", "KILL"):
+        yield "kill_force"
+    if any(p == "0" or re.fullmatch(r"-\d+", p) for p in pids):
+        yield "kill_force"
+
+
+@_on("pkill", "killall", "killall5", "pgrep")
+def _pkill(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name == "pgrep":
+        return
+    if name == "killall5":
+        yield "kill_all_processes"
+        return
+    flags, ops = _split(args)
+    if any("hermes" in o.lower() for o in ops):
+        yield "hermes_control"
+    if name == "killall":
+        yield "kill_force"
+    elif any(_signal(f) in ("9", "KILL") for f in flags) or any(
+            a in ("--signal", "-s") and _signal(b) in ("9", "KILL") for a, b in zip(args, args[1:])) \
+            or any(o in (".", ".*", "") for o in ops):
+        yield "kill_force"
+
+
+_POWER = frozenset({"poweroff", "reboot", "halt", "kexec", "emergency", "rescue", "soft-reboot"})
+_SLEEP = frozenset({"suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate"})
+_SVC_STOP = frozenset({"stop", "disable", "mask", "restart", "kill", "try-restart", "reload-or-restart",
+                       "try-reload-or-restart", "condrestart", "force-reload", "freeze"})
+
+
+@_on("systemctl", "loginctl")
+def _systemctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in (
+        "-H", "--host", "-M", "--machine", "-t", "--type", "-s", "--signal", "-p", "--property"))]
+    verb = ops[0] if ops else ""
+    if verb in _POWER or (verb == "isolate" and any(u.split(".")[0] in (
+            "poweroff", "reboot", "halt", "rescue", "emergency") for u in ops[1:])):
+        yield "shutdown"
+    elif verb in _SLEEP:
+        yield "system_suspend"
+    elif verb in _SVC_STOP or verb == "isolate" or (name == "loginctl" and verb in (
+            "terminate-user", "kill-user", "terminate-session", "kill-session")):
+        if any("hermes" in u.lower() for u in ops[1:]):
+            yield "hermes_control"
+        yield "service_stop"
+
+
+@_on("service", "rc-service")
+def _service(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = [a for a in args if not a.startswith("-")]
+    if len(ops) >= 2 and ops[1] in _SVC_STOP | {"zap"}:
+        yield "service_stop"
+
+
+@_on("launchctl")
+def _launchctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if args[:1] == ["reboot"]:
+        yield "shutdown"
+    elif args[:1] and args[0] in ("unload", "bootout", "remove", "disable", "kill", "stop"):
+        yield "service_stop"
+
+
+@_on("shutdown", "reboot", "halt", "poweroff")
+def _shutdown(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    harmless = ("-c", "--help") if name == "shutdown" else ("--help",)
+    if not any(a in harmless for a in args):
+        yield "shutdown"
+
+
+@_on("init", "telinit")
+def _init(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if args[:1] and args[0] in ("0", "6", "1", "s", "S", "single"):
+        yield "shutdown"
+
+
+# ---------------------------------------------------------------- disks
+
+def _devices(args: list[str]) -> bool:
+    return any(_BLOCK_DEV.match(canon(a.split("=", 1)[-1]).lower()) for a in args)
+
+
+@_on("mkfs", "mke2fs", "mkswap", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mformat", "mkudffs", "mkhfs")
+def _mkfs(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield "mkfs_device" if _devices(args) else "mkfs"
+
+
+@_on("dd")
+def _dd(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    for a in args:
+        if a.startswith("of=") and (r := write_rule(a[3:], cwd=ctx.cwd)):
+            yield r
+
+
+@_on("wipefs", "blkdiscard")
+def _wipefs(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield "disk_wipe" if _devices(args) else "partition_edit"
+
+
+@_on("sgdisk", "fdisk", "sfdisk", "gdisk", "cfdisk", "parted")
+def _partition(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name == "sgdisk" and _devices(args) and any(a in ("-Z", "--zap-all", "-o", "--clear", "-z", "--zap")
+                                                   for a in args):
+        yield "disk_wipe"
+    elif _devices(args) and not any(a in ("-l", "--list", "print", "-d", "--dump", "-s", "--show-size",
+                                          "-p", "--print", "--verify", "-v") for a in args):
+        yield "partition_edit"
+
+
+@_on("diskutil")
+def _diskutil(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    verbs = {a.lower() for a in args[:2]}
+    if verbs & {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
+                "reformat", "deletecontainer", "deletevolume"}:
+        yield "disk_wipe"

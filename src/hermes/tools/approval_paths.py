@@ -1,0 +1,131 @@
+"""Path policy for the approval gate: system folders, rc files, credentials, HERMES_HOME."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+
+
+# ---------------------------------------------------------------- paths
+
+SYSTEM_DIRS = frozenset(
+    "/etc /usr /var /bin /sbin /boot /lib /lib32 /lib64 /libx32 /opt /home /root /sys /proc /dev /srv "
+    "/snap /run /mnt /media /usr/bin /usr/sbin /usr/lib /usr/lib64 /usr/libexec /usr/share /usr/include "
+    "/usr/local /var/lib /system /library /applications /users /private /volumes /private/etc "
+    "/private/var".split())
+# Recursive chmod/chown there is a broken machine; /usr/local is left out (Homebrew's own advice).
+_PERM_HARD = frozenset("/ /etc /usr /var /bin /sbin /boot /lib /lib32 /lib64 /opt /home /root /sys /proc "
+                       "/dev /system /library /private /users /applications".split())
+_SYSTEM_WRITE = re.compile(r"^/(?:bin|sbin|boot|lib|lib32|lib64|usr/(?:bin|sbin|lib|lib64|libexec))(?:/|$)")
+_BLOCK_DEV = re.compile(r"^/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|dm-|md\d|loop\d|nbd|sr\d|zd|"
+                        r"root$|mem$|kmem$|port$)")
+_RC_FILES = frozenset(".bashrc .bash_profile .bash_login .bash_logout .profile .zshrc .zprofile .zshenv "
+                      ".zlogin .zlogout .kshrc .cshrc .tcshrc .login .inputrc".split())
+_CRED_FILES = frozenset("~/.netrc ~/.pgpass ~/.npmrc ~/.pypirc ~/.git-credentials ~/.aws/credentials "
+                        "~/.aws/config ~/.docker/config.json ~/.kube/config ~/.config/gh/hosts.yml".split())
+_READ_SECRETS = frozenset("~/.netrc ~/.pgpass ~/.git-credentials ~/.aws/credentials ~/.docker/config.json "
+                          "~/.kube/config ~/.config/gh/hosts.yml /etc/shadow /etc/gshadow".split())
+_SSH_KEY = re.compile(r"(?:^|/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[^/]*)$")
+_GLOB_TOP = re.compile(r"^/[^/]*[*?\[][^/]*$")
+
+
+def canon(path: str, cwd: str | None = None) -> str:
+    """A comparable path: `~` and `$HERMES_HOME` kept as prefixes, `.`, `..` and `//` resolved."""
+    p = path.strip()
+    if not p:
+        return p
+    if cwd and not p.startswith(("/", "~", "$")):
+        p = cwd.rstrip("/") + "/" + p
+    if p.startswith("~"):
+        head, _, rest = p.partition("/")
+        if head != "~":
+            user = head[1:]
+            return canon(("/root" if user == "root" else f"/home/{user}") + "/" + rest)
+        p = "/\x00home/" + rest
+    elif p.startswith("$HERMES_HOME"):
+        p = "/\x00hermes/" + p[len("$HERMES_HOME"):].lstrip("/")
+    elif not p.startswith("/"):
+        return posixpath.normpath(p) if "/" in p else p
+    p = posixpath.normpath("/" + p.lstrip("/"))
+    if p.startswith("/\x00home"):
+        return "~" + p[len("/\x00home"):]
+    if p.startswith("/\x00hermes"):
+        return "$HERMES_HOME" + p[len("/\x00hermes"):]
+    return p
+
+
+def _base(p: str) -> str:
+    """Strip one trailing all-entries glob: /usr/* -> /usr, ~/.* -> ~."""
+    for tail in ("/*", "/.*", "/.[!.]*", "/*.*"):
+        if p.endswith(tail):
+            return p[:-len(tail)] or "/"
+    return p
+
+
+def hard_target(p: str) -> str | None:
+    """Rule id when deleting (or moving away) path p destroys the machine or the home directory."""
+    low = p.lower()
+    if low in ("/", "/*", "/.*") or _GLOB_TOP.match(low):
+        return "rm_root"
+    base = _base(low)
+    if base == "/":
+        return "rm_root"
+    if base in SYSTEM_DIRS and base not in ("/home", "/root", "/users"):
+        return "rm_system_dir"
+    if base in ("~", "/home", "/root", "/users") or re.fullmatch(r"/(?:home|users)/[^/]+", base):
+        return "rm_home"
+    return None
+
+
+def is_hermes_home(p: str) -> bool:
+    return p.startswith("$HERMES_HOME") or p == "~/.hermes" or p.startswith("~/.hermes/")
+
+
+def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> str | None:
+    """Rule id for writing (or creating, replacing, deleting) path; None when it is ordinary."""
+    p = canon(path, cwd)
+    if not p:
+        return None
+    low = p.lower()
+    if low.startswith("/dev/"):
+        if _BLOCK_DEV.match(low):
+            return "disk_overwrite"
+        if low.startswith(("/dev/tcp/", "/dev/udp/")):
+            return "raw_socket"
+        return None
+    if is_hermes_home(p):
+        return "write_hermes_home"
+    if low.startswith("~/.ssh") or "/.ssh/" in low or low.startswith(".ssh/") or low.endswith("/.ssh"):
+        return "write_ssh"
+    name = low.rsplit("/", 1)[-1]
+    if name in _RC_FILES or low.endswith("fish/config.fish"):
+        return "write_shell_rc"
+    if low in _CRED_FILES:
+        return "write_credentials"
+    if low.startswith("/var/log/") or low == "/var/log":
+        return "log_tamper" if truncate else None
+    if low.startswith("/etc/") or low == "/etc":
+        return "write_etc"
+    if _SYSTEM_WRITE.match(low):
+        return "write_system"
+    return None
+
+
+def is_secret(path: str, *, sending: bool = False) -> bool:
+    """A private key or credentials file. Sending also counts project .env and key files."""
+    p = canon(path.lstrip("@"))
+    low = p.lower()
+    name = low.rsplit("/", 1)[-1]
+    if _SSH_KEY.search(low) and not low.endswith(".pub"):
+        return True
+    if low in _READ_SECRETS or low.startswith("~/.gnupg/private"):
+        return True
+    if is_hermes_home(p) and name == ".env":
+        return True
+    if sending:
+        if name == ".env" or name.startswith(".env.") or name.endswith((".key", ".p12", ".pfx")):
+            return True
+        if low in ("~/.ssh", "~/.gnupg", "$hermes_home", "~/.hermes", "~/.aws"):
+            return True
+    return False

@@ -1,0 +1,258 @@
+"""Decoders for decode-and-run pipelines and inline code (python -c, perl -e, node -e ...).
+
+echo/printf escapes, base64, hex, rev, tr and gzip let the gate read what a pipeline would execute;
+`code_payloads` pulls shell commands, deletions, writes and fetches out of inline scripts.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import bz2
+import gzip
+import itertools
+import lzma
+import re
+import shlex
+from dataclasses import dataclass, field
+
+from hermes.tools.shell_lexer import match_paren, quote, unescape
+
+
+# ---------------------------------------------------------------- decoders
+
+def echo_output(args: list[str]) -> str:
+    """What bash's echo prints (escapes only with -e; the gate also reads dash's expansion)."""
+    newline, escapes = True, False
+    while args and re.fullmatch(r"-[neE]+", args[0]):
+        newline = newline and "n" not in args[0]
+        escapes = "e" in args[0] or (escapes and "E" not in args[0])
+        args = args[1:]
+    text = " ".join(args)
+    return (unescape(text) if escapes else text) + ("\n" if newline else "")
+
+
+_PRINTF_CONV = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[sbdiouxXcqfeEgG%]")
+
+
+def printf_output(args: list[str]) -> str:
+    if not args:
+        return ""
+    fmt, rest = args[0], list(args[1:])
+    if fmt == "--" and rest:
+        fmt, rest = rest[0], rest[1:]
+    out: list[str] = []
+    for _ in range(64):  # printf reuses its format while arguments remain
+        def conv(m: re.Match[str]) -> str:
+            if m.group() == "%%":
+                return "%"
+            value = rest.pop(0) if rest else ""
+            return unescape(value) if m.group().endswith("b") else value
+        out.append(unescape(_PRINTF_CONV.sub(conv, fmt)))
+        if not rest or not _PRINTF_CONV.search(fmt):
+            break
+    return "".join(out)
+
+
+def _b64(data: bytes, alphabet: str = "64") -> bytes | None:
+    compact = re.sub(rb"\s+", b"", data)
+    try:
+        if alphabet == "32":
+            return base64.b32decode(compact + b"=" * (-len(compact) % 8))
+        return base64.b64decode(compact + b"=" * (-len(compact) % 4), altchars=None)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _tr_set(spec: str) -> str:
+    classes = {"[:lower:]": "abcdefghijklmnopqrstuvwxyz", "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+               "[:digit:]": "0123456789", "[:space:]": " \t\n\r\f\v"}
+    classes["[:alpha:]"] = classes["[:lower:]"] + classes["[:upper:]"]
+    classes["[:alnum:]"] = classes["[:alpha:]"] + classes["[:digit:]"]
+    for k, v in classes.items():
+        spec = spec.replace(k, v)
+    spec = unescape(spec)
+    out, i = [], 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-" and ord(spec[i]) <= ord(spec[i + 2]):
+            out += [chr(c) for c in range(ord(spec[i]), ord(spec[i + 2]) + 1)]
+            i += 3
+        else:
+            out.append(spec[i])
+            i += 1
+    return "".join(out)
+
+
+def _tr(args: list[str], data: bytes) -> bytes | None:
+    flags = "".join(a[1:] for a in args if a.startswith("-") and len(a) > 1)
+    sets = [a for a in args if not (a.startswith("-") and len(a) > 1)]
+    if "c" in flags or "C" in flags or not sets:
+        return None
+    text = data.decode("utf-8", "replace")
+    s1 = _tr_set(sets[0])
+    if "d" in flags:
+        return "".join(ch for ch in text if ch not in s1).encode()
+    if len(sets) < 2:
+        return None
+    s2 = _tr_set(sets[1])
+    if not s2:
+        return None
+    s2 = (s2 + s2[-1] * len(s1))[:len(s1)]
+    return text.translate(str.maketrans(s1, s2)).encode()
+
+
+def _has_short(args: list[str], letter: str) -> bool:
+    return any(a.startswith("-") and not a.startswith("--") and letter in a[1:] for a in args)
+
+
+def decode_stage(name: str, args: list[str], data: bytes | None) -> tuple[bool, bytes | None]:
+    """(is this a decoder, its output when the input is known) for one pipeline stage."""
+    known = data is not None
+    if name in ("base64", "gbase64", "base32", "basenc"):
+        if not (_has_short(args, "d") or _has_short(args, "D") or "--decode" in args):
+            return False, None
+        alphabet = "32" if name == "base32" or "--base32" in args else "64"
+        return True, _b64(data, alphabet) if known else None
+    if name == "openssl":
+        sub = args[0] if args else ""
+        if "-d" in args and (sub == "base64" or (sub == "enc" and ("-a" in args or "-base64" in args))):
+            cipher = sub == "enc" and any(a.startswith("-aes") or a in ("-k", "-pass", "-K") for a in args)
+            return True, _b64(data) if known and not cipher else None
+        return False, None
+    if name == "xxd":
+        if not _has_short(args, "r"):
+            return False, None
+        if known and (_has_short(args, "p") or "-ps" in args or "-plain" in args):
+            try:
+                return True, bytes.fromhex(re.sub(rb"[^0-9a-fA-F]", b"", data).decode())
+            except ValueError:
+                return True, None
+        return True, None
+    if name == "rev":
+        if not known:
+            return True, None
+        lines = data.decode("utf-8", "replace").split("\n")
+        return True, "\n".join(line[::-1] for line in lines).encode()
+    if name == "tr":
+        return True, _tr(args, data) if known else None
+    decompress = {"gunzip": gzip.decompress, "zcat": gzip.decompress, "bunzip2": bz2.decompress,
+                  "bzcat": bz2.decompress, "unxz": lzma.decompress, "xzcat": lzma.decompress,
+                  "unlzma": lzma.decompress}
+    if name in ("gzip", "bzip2", "xz", "zstd") and (_has_short(args, "d") or "--decompress" in args):
+        decompress[name] = {"gzip": gzip.decompress, "bzip2": bz2.decompress,
+                            "xz": lzma.decompress}.get(name, lambda b: None)
+    if name in decompress:
+        if not known:
+            return True, None
+        try:
+            return True, decompress[name](data)
+        except Exception:  # corrupt input: still a decoder, output unknown
+            return True, None
+    if name in ("uudecode", "zstdcat", "unzstd", "base58"):
+        return True, None
+    return False, None
+
+
+# ---------------------------------------------------------------- inline code (python -c, perl -e ...)
+
+@dataclass
+class CodePayloads:
+    commands: list[str] = field(default_factory=list)  # shell command lines the code would run
+    code: list[str] = field(default_factory=list)  # same-language code it would exec/eval
+    rules: list[str] = field(default_factory=list)  # rule ids judged on the code itself
+
+
+_STR = re.compile(r"""(?:\b[rRbBuUfF]{1,2})?('''|\"\"\"|'|")((?:\\.|(?!\1).)*?)\1""", re.S)
+_SHELL_CALLS = {
+    "python": r"\bos\.(?:system|popen|exec\w*|spawn\w*)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn",
+    "node": r"\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)",
+    "perl": r"\b(?:system|exec|qx)", "ruby": r"\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)",
+    "php": r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)", "lua": r"\bos\.execute|\bio\.popen",
+}
+_DELETE_CALLS = re.compile(r"\b(?:shutil\.rmtree|rmtree|remove_tree|rmSync|rmdirSync|rimraf|rm_rf|rm_r|remove_dir|"
+                           r"fs\.rm)\s*(?=\()")
+_UNLINK_CALLS = re.compile(r"\b(?:os\.remove|os\.unlink|unlink|unlinkSync)\s*(?=\()")
+_OPEN_CALLS = re.compile(r"\b(?:open|writeFileSync|appendFileSync|File\.write)\s*(?=\()")
+_DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib\.decompress|atob\s*\(|"
+                     r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m")
+_RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
+_FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
+                    r"file_get_contents\s*\(\s*['\"]https?:")
+_BACKTICKS = re.compile(r"`([^`]+)`|qx\{([^}]*)\}|qx\(([^)]*)\)|%x\(([^)]*)\)")
+_REVERSE = re.compile(r"dup2|pty\.spawn|/bin/(?:ba)?sh|cmd\.exe")
+
+
+def _call_literals(code: str, start: int) -> tuple[list[str], bool]:
+    """String literals in the call whose '(' is at code[start], and whether non-literals appear."""
+    end = match_paren(code, start)
+    region = code[start + 1:end]
+    if region.lstrip().startswith(("[", "(")):  # argv list: only the list itself (brackets as parens)
+        k = start + 1 + (len(region) - len(region.lstrip()))
+        region = code[k + 1:match_paren(code[:end].replace("[", "(").replace("]", ")"), k)]
+    lits = [unescape(m.group(2)) for m in _STR.finditer(region)]
+    rest = re.sub(r"\b(?:True|False|None)\b", "", _STR.sub("", region))
+    return lits, bool(re.search(r"\b[A-Za-z_]\w*\b(?!\s*=)", rest))
+
+
+def _as_command(lits: list[str], region_joins: bool) -> str:
+    if len(lits) == 1:
+        return lits[0]
+    return "".join(lits) if region_joins else shlex.join(lits)
+
+
+_MAX_CALLS = 64  # calls examined per kind; more than that in an inline script is itself suspicious
+
+
+def _calls(rx: re.Pattern[str] | str, code: str, out: CodePayloads) -> list[re.Match[str]]:
+    found = list(itertools.islice(re.finditer(rx, code), _MAX_CALLS + 1))
+    if len(found) > _MAX_CALLS:
+        out.rules.append("too_complex")
+    return found[:_MAX_CALLS]
+
+
+def code_payloads(lang: str, code: str) -> CodePayloads:
+    out = CodePayloads()
+    dynamic = False
+    calls = _SHELL_CALLS.get(lang, _SHELL_CALLS["python"])
+    for m in _calls(r"(?:" + calls + r")\s*\(", code, out):
+        lits, dyn = _call_literals(code, m.end() - 1)
+        dynamic = dynamic or dyn
+        if lang == "python" and re.match(r"os\.(?:exec|spawn)", m.group()) and len(lits) > 1:
+            lits = lits[1:]  # os.execv(path, [argv0, ...]): the path is not part of the command
+        region = code[m.end():match_paren(code, m.end() - 1)]
+        if lits:
+            out.commands.append(_as_command(lits, "+" in _STR.sub("", region)))
+    if lang in ("perl", "ruby", "php"):  # `cmd`, qx{cmd}, %x(cmd) run a shell
+        for m in _calls(_BACKTICKS, code, out):
+            out.commands.append(next(g for g in m.groups() if g is not None))
+    for rx, verb in ((_DELETE_CALLS, "rm -r"), (_UNLINK_CALLS, "rm")):
+        for m in _calls(rx, code, out):
+            lits, _ = _call_literals(code, m.end())
+            out.commands.append(f"{verb} {quote(lits[0] if lits else '$dynamic')}")
+    for m in _calls(_OPEN_CALLS, code, out):
+        lits, _ = _call_literals(code, m.end())
+        if lits:
+            mode = lits[1] if len(lits) > 1 else ""
+            writes = m.group().startswith(("write", "append", "File")) or re.search(r"[wax+]", mode)
+            out.commands.append(("tee " if writes else "cat ") + quote(lits[0]))
+    if lang == "python":
+        for m in _calls(r"\b(?:exec|eval|compile)\s*\(", code, out):
+            lits, _ = _call_literals(code, m.end() - 1)
+            out.code += lits
+    if _DECODE.search(code) and _RUNS.search(code):
+        out.rules.append("decode_exec")
+        for m in _calls(r"(?:b64decode|decodebytes|atob|decode_base64|base64_decode)\s*\(", code, out):
+            for lit in _call_literals(code, m.end() - 1)[0]:
+                decoded = _b64(lit.encode())
+                if decoded:
+                    text = decoded.decode("utf-8", "replace")
+                    out.commands.append(text)
+                    out.code.append(text)
+    if _FETCH.search(code) and _RUNS.search(code):
+        out.rules.append("curl_pipe_shell")
+    low = code.lower()
+    if ("socket" in low or "net.connect" in low or "tcpsocket" in low) and _REVERSE.search(code):
+        out.rules.append("raw_socket")
+    if dynamic:  # the command is built at run time: judge every string the code holds
+        out.commands += [unescape(m.group(2)) for m in _STR.finditer(code)]
+    return out
