@@ -257,3 +257,47 @@ def test_provider_table_facts():
     assert PROVIDERS["custom"].base_url is None
     assert key_env_for("openrouter", cfg()) == "OPENROUTER_API_KEY" and key_env_for("ollama", cfg()) is None
     assert key_env_for("openai", cfg(model={"provider": "openai", "api_key_env": "WORK_KEY"})) == "WORK_KEY"
+
+
+async def test_context_window_detected_from_ollama_api_show():
+    """Ollama lists models without a window; /api/show reports it (num_ctx wins over the trained one)."""
+    import asyncio
+    import json
+
+    shown: list[dict] = []
+
+    async def handler(reader, writer):
+        head = (await reader.readuntil(b"\r\n\r\n")).decode()
+        length = next((int(line.split(":")[1]) for line in head.split("\r\n")
+                       if line.lower().startswith("content-length")), 0)
+        raw = await reader.readexactly(length) if length else b""
+        path = head.split()[1]
+        if path == "/v1/models":
+            body = {"object": "list", "data": [{"id": "qwen3:8b", "object": "model"}]}
+        elif path == "/api/show":
+            req = json.loads(raw)
+            shown.append(req)
+            params = "num_ctx 16384\ntemperature 0.6" if req["model"] == "tuned" else "temperature 0.6"
+            body = {"parameters": params, "model_info": {"general.architecture": "qwen3",
+                                                         "qwen3.context_length": 40960}}
+        else:
+            body = {}
+        data = json.dumps(body).encode()
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+                     b"Connection: close\r\n\r\n%s" % (len(data), data))
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(handler, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        from hermes.models.providers import detect_context_window
+
+        config = cfg(model={"provider": "ollama", "base_url": f"http://127.0.0.1:{port}/v1"})
+        assert await detect_context_window(config, {}, "qwen3:8b") == 40960
+        assert await detect_context_window(config, {}, "tuned") == 16384
+        assert [r["model"] for r in shown] == ["qwen3:8b", "tuned"]
+    finally:
+        server.close()
+    # nothing answering: unknown, not an exception
+    assert await detect_context_window(config, {}, "qwen3:8b", timeout=1.0) is None

@@ -5,6 +5,7 @@ conversations (new or resumed) that every front end (CLI, API server, cron, gate
 from __future__ import annotations
 
 import asyncio
+import collections
 import datetime as _dt
 import json
 import os
@@ -117,7 +118,9 @@ class Hermes:
             registry = default_registry(config)
         self.registry = registry
         self.fallbacks: list[ChatModel] | None = None
-        self.notices: list[str] = []  # one-line notices from background work, for the front end
+        # One-line notices from background work for the front end; bounded because cron and
+        # other front ends that never drain them live for weeks.
+        self.notices: collections.deque[str] = collections.deque(maxlen=200)
         self.learner = None
         if config.memory.enabled and config.memory.review_interval > 0:
             from hermes.learning import Learner

@@ -56,7 +56,22 @@ def pick() -> None:
     choice = typer.prompt("Model (number or id)", default=default)
     model = models[int(choice) - 1]["id"] if choice.isdigit() and models and 0 < int(choice) <= len(models) else choice
     window = typer.prompt("Context window in tokens (Enter: detect)", default="", show_default=False)
-    _save(provider, model, base_url, int(window) if window.strip().isdigit() else None)
+    detected = None if window.strip().isdigit() else _detect_window(provider, model, base_url)
+    if detected:
+        typer.echo(f"  the endpoint reports a {detected:,}-token context window")
+    _save(provider, model, base_url, int(window) if window.strip().isdigit() else detected)
+
+
+def _detect_window(provider: str, model: str, base_url: str | None) -> int | None:
+    from hermes.config import secrets
+    from hermes.models.providers import detect_context_window
+
+    rt = get_runtime()
+    try:
+        return asyncio.run(detect_context_window(rt.config, secrets(rt.home), model, provider=provider,
+                                                 base_url=base_url))
+    except Exception:  # detection is a convenience: the known-model table still applies
+        return None
 
 
 def _probe(provider: str, base_url: str | None) -> list[dict]:

@@ -127,7 +127,7 @@ class Repl:
 
     def show_notices(self) -> None:
         while self.h.notices:
-            self.console.print(f"[dim]  ✎ {self.h.notices.pop(0)}[/dim]")
+            self.console.print(f"[dim]  ✎ {self.h.notices.popleft()}[/dim]")
 
     def _on_interrupt(self) -> None:
         now = time.monotonic()

@@ -223,6 +223,43 @@ async def list_models(config: Config, secrets: dict[str, str], *, provider: str 
     return out
 
 
+
+async def detect_context_window(config: Config, secrets: dict[str, str], model: str, *,
+                                provider: str | None = None, base_url: str | None = None,
+                                timeout: float = 5.0) -> int | None:
+    """The window the endpoint reports for `model`: its /models metadata, else Ollama's /api/show
+    (the loaded model's `<arch>.context_length`, or a `num_ctx` the Modelfile sets). None: unknown."""
+    import httpx
+
+    try:
+        for m in await list_models(config, secrets, provider=provider, base_url=base_url, timeout=timeout):
+            if m["id"] == model and m.get("context_length"):
+                return m["context_length"]
+    except ModelError:
+        pass
+    ep = resolve_endpoint(config, secrets, provider, base_url=base_url, need_model=False)
+    root = ep.base_url[:-3] if ep.base_url.endswith("/v1") else ep.base_url
+    headers = {**ep.headers, **({"Authorization": f"Bearer {ep.key}"} if ep.key else {})}
+    try:
+        async with httpx.AsyncClient(timeout=timeout) as client:
+            r = await client.post(f"{root}/api/show", json={"model": model}, headers=headers)
+        data = r.json() if r.status_code == 200 else {}
+    except (httpx.HTTPError, ValueError):
+        return None
+    return _ollama_window(data) if isinstance(data, dict) else None
+
+
+def _ollama_window(show: dict[str, Any]) -> int | None:
+    for line in str(show.get("parameters") or "").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == "num_ctx" and parts[1].isdigit():
+            return int(parts[1])  # what the server will actually allocate
+    info = show.get("model_info") or {}
+    for key, v in info.items() if isinstance(info, dict) else ():
+        if key.endswith(".context_length") and isinstance(v, int) and v > 0:
+            return v
+    return None
+
 def _reported_window(item: dict[str, Any]) -> int | None:
     for key in ("context_length", "context_window", "max_model_len", "max_context_length", "context_size"):
         v = item.get(key)
