@@ -39,7 +39,7 @@ PROVIDERS: dict[str, ProviderSpec] = {s.name: s for s in (
     ProviderSpec("nous", "https://inference-api.nousresearch.com/v1", "NOUS_API_KEY", True,
                  default_model="Hermes-4-405B"),
     ProviderSpec("anthropic", "https://api.anthropic.com/v1", "ANTHROPIC_API_KEY", True,
-                 default_model="claude-sonnet-4-5", api="anthropic"),
+                 default_model="claude-sonnet-4-6", api="anthropic"),
     ProviderSpec("ollama", "http://localhost:11434/v1"),
     ProviderSpec("vllm", "http://localhost:8000/v1", "VLLM_API_KEY"),
     ProviderSpec("sglang", "http://localhost:30000/v1", "SGLANG_API_KEY"),
