@@ -417,8 +417,12 @@ def _detail(e: Any) -> str:
 def build(config: Any, secrets: dict[str, str], model_name: str | None, *,
           base_url: str | None = None) -> AnthropicModel:
     """The factory `hermes.models.providers.build_model` calls for provider 'anthropic'."""
+    import importlib.util
+
     from hermes.models.providers import context_window_for, resolve_endpoint
 
+    if importlib.util.find_spec("anthropic") is None:  # checked here so the error comes before a turn starts
+        raise ValueError("provider 'anthropic' needs the Anthropic SDK: pip install 'hermes-agent[anthropic]'")
     ep = resolve_endpoint(config, secrets, "anthropic", model=model_name, base_url=base_url)
     ms = config.model
     own = ms.context_window if ms.provider == "anthropic" else None
