@@ -37,10 +37,34 @@ def post_script(url: str, steps: list[dict]) -> None:
 
 
 def test_chat_q_demo_model_says_so(tmp_path):
-    r = hermes(tmp_path, "chat", "-q", "hello there")
+    r = hermes(tmp_path, "chat", "--provider", "demo", "-q", "hello there")
     assert r.returncode == 0, r.stderr
     assert "hello there" in r.stdout
     assert "demo model" in r.stderr and "hermes model" in r.stderr
+
+
+def _local_model_installed() -> bool:
+    import importlib.util
+
+    if importlib.util.find_spec("llama_cpp") is None:
+        return False
+    from hermes.models.local import default_model_path
+
+    return default_model_path() is not None
+
+
+def test_chat_q_with_nothing_configured_uses_the_offline_model_and_says_so(tmp_path):
+    """No key, no config, no network: the embedded model answers if installed, else the demo model."""
+    r = hermes(tmp_path, "chat", "-q", "Say hello in one short sentence.", timeout=240)
+    assert r.returncode == 0, r.stderr
+    assert "hermes model" in r.stderr  # how to configure a real model
+    if _local_model_installed():
+        assert "tiny offline model" in r.stderr
+        assert r.stdout.strip() and "Say hello in one short sentence." not in r.stdout  # a model, not an echo
+        listed = json.loads(hermes(tmp_path, "sessions", "list", "--json").stdout)
+        assert listed[0]["model"] == "smollm2-135m-instruct"
+    else:
+        assert "demo model" in r.stderr and "Say hello in one short sentence." in r.stdout
 
 
 def test_chat_q_with_tool_call_against_http_model(tmp_path, server):

@@ -24,6 +24,8 @@ from hermes.tools.registry import Registry, ToolContext
 AskApproval = Callable[[str, Any], Awaitable[str]]
 AskUser = Callable[[str, "list[str] | None"], Awaitable[str]]
 
+TINY_LOCAL_NOTICE = ("tiny offline model (SmolLM2-135M, runs in process, tools off): good for trying Hermes, "
+                     "not for real work. Configure a real model with `hermes model`.")
 DEMO_NOTICE = ("offline demo model (scripted echo): no provider is configured. Run `hermes model` "
                "or set OPENAI_BASE_URL / OPENAI_API_KEY to use a real model.")
 
@@ -33,15 +35,19 @@ def build_main_model(config: Config, secret_values: dict[str, str], *, provider:
     from hermes.models.providers import build_model, resolve_provider
 
     if provider is None and resolve_provider(config, secret_values) is None:
-        provider = "local" if _local_available() else "demo"
+        provider = "local" if _local_available(config) else "demo"
     return build_model(config, secret_values, provider=provider, model=model)
 
 
-def _local_available() -> bool:
+def _local_available(config: Config) -> bool:
+    """llama-cpp-python is installed and there is a model file to run (the bundled one or model.path)."""
     import importlib.util
 
-    return (importlib.util.find_spec("llama_cpp") is not None
-            and importlib.util.find_spec("hermes.models.local") is not None)
+    if importlib.util.find_spec("llama_cpp") is None:
+        return False
+    from hermes.models.local import default_model_path
+
+    return bool(config.model.path or default_model_path())
 
 
 @dataclass
@@ -129,6 +135,19 @@ class Hermes:
                                    notify=self.notices.append)
 
     @property
+    def is_tiny_local(self) -> bool:
+        """The bundled 135M model: it cannot drive tools (it loops on malformed calls)."""
+        from hermes.models.local import DEFAULT_MODEL_NAME
+
+        return (self.model.provider == "local" and self.model.name == DEFAULT_MODEL_NAME
+                and not self.config.model.path)
+
+    def default_toolsets(self) -> list[str]:
+        if self.model.provider == "local" and self.is_tiny_local and "toolsets" not in self.config.model_fields_set:
+            return []  # tools stay off for the tiny model unless config.yaml names toolsets
+        return self.config.toolsets
+
+    @property
     def is_demo(self) -> bool:
         return self.model.provider in ("demo", "scripted") and self.model.name == "demo"
 
@@ -206,7 +225,7 @@ class Hermes:
         scope = info.scope
         ctx = self.tool_context(info.id, scope, interactive=interactive,
                                 ask_approval=ask_approval, ask_user=ask_user)
-        registry = self.registry.subset(toolsets or self.config.toolsets, ctx)
+        registry = self.registry.subset(toolsets if toolsets is not None else self.default_toolsets(), ctx)
         prompt = self.store.get_system_prompt(info.id)
         parts = None
         if prompt is None:

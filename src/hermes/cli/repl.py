@@ -60,8 +60,10 @@ class Repl:
 
             lines.insert(1, f"[yellow]{DEMO_NOTICE}[/yellow]")
         elif m.provider == "local":
-            lines.insert(1, "[yellow]tiny offline model (runs in process): good for trying Hermes, "
-                            "not for real work. Configure a real one with `hermes model`.[/yellow]")
+            from hermes.runtime import TINY_LOCAL_NOTICE
+
+            notice = TINY_LOCAL_NOTICE if self.h.is_tiny_local else "offline model (runs in process)"
+            lines.insert(1, f"[yellow]{notice}[/yellow]")
         self.console.print(Panel("\n".join(lines), expand=False))
 
     def _prompt_session(self):
