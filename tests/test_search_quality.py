@@ -101,6 +101,83 @@ def test_filters_still_hold_for_promoted_replies(store):
     assert store.search("paint", scope="elsewhere") == []
 
 
+def test_everyday_synonyms_and_irregular_plurals(store):
+    ids = chat(store, "2023-05-08", ["Tim: The film we saw on Friday was long.", "John: Sounds fun.",
+                                     "Tim: Our children stayed home with grandma.", "John: Nice."])
+    assert ranked(store, "What movie did Tim see?")[0] == ids[0]
+    assert ranked(store, "Where were Tim's kids?")[0] == ids[2]
+    assert {"children", "child"} <= set(build_plan("kids").variants["kids"])
+    # words with a technical sense of their own are not widened
+    assert build_plan("fix the class error in the job store").variants == {}
+
+
+def test_a_joined_word_missing_whole_is_searched_by_its_parts(store):
+    ids = chat(store, "2023-05-08", ["Caroline: I went to a transgender poetry reading.", "Mel: Wow!",
+                                     "Caroline: The band played great songs.", "Mel: Fun."])
+    assert ranked(store, "What transgender-specific events has Caroline attended?")[0] == ids[0]
+    assert ids[2] in ranked(store, "Which artists/bands has Caroline seen?")[:1]
+    # the parts are ordinary quoted terms: FTS5 syntax in them is just text
+    for q in ('"transgender"-specific AND/NOT', "NEAR(artists/bands, 2) ^band:", 'a/"b/c*'):
+        store.search(q)
+
+
+def test_turns_from_a_named_period_are_candidates(store):
+    chat(store, "2022-03-10", ["Nate: I played chess all day.", "Jo: Cool."])
+    april = chat(store, "2022-04-10", ["Nate: Dyed my hair last week, come see!", "Jo: Love it!"])
+    chat(store, "2022-05-10", ["Nate: Beat my record at the arcade.", "Jo: Wow."])
+    # no word of the question is in the answer: the period it names finds it
+    assert april[0] in ranked(store, "What did Nate play in April 2022?")[:2]
+    assert ranked(store, "What physical transformation did Nate undergo in April 2022?")[0] == april[0]
+    hits = store.search("What did Nate play in April 2022?", roles=["assistant"], limit=10)
+    assert hits and {h.role for h in hits} == {"assistant"} and april[1] in [h.message_id for h in hits]
+
+
+def test_when_and_how_many_questions_prefer_turns_that_answer_them(store):
+    ids = chat(store, "2023-05-08", ["Jon: Hi!", "Gina: The concert was loud and fun.", "Jon: Nice.",
+                                     "Gina: The concert was on Friday night, it was very loud and fun.", "Jon: Cool.",
+                                     "Gina: I have dogs at home, they are cute.", "Jon: Aw.",
+                                     "Gina: I have two dogs at home now, they are cute and loud.", "Jon: Aw."])
+    assert ranked(store, "When was the concert?")[0] == ids[3]
+    assert ranked(store, "How many dogs does Gina have?")[0] == ids[7]
+    assert ranked(store, "Which concert was it?")[0] == ids[1]  # the shorter turns, otherwise
+    assert ranked(store, "Does Gina have dogs?")[0] == ids[5]
+    from hermes.state.query import holds_number, holds_time
+
+    assert holds_time("see you next week!") and holds_time("back in May") and holds_time("in 2019")
+    assert not holds_time("you may come, it was a long time") and not holds_number("no idea, none")
+
+
+def test_query_words_near_each_other_count_more(store):
+    chat(store, "2023-05-01", [f"C: line {i} about the weather" for i in range(20)])
+    far = chat(store, "2023-05-08", ["B: hi", "A: video of my cat sleeping, then we played a long board game"])
+    near = chat(store, "2023-05-09", ["B: hi", ("A: I spent the whole afternoon and evening on my new "
+                                                 "favourite video game downstairs with friends")])
+    assert ranked(store, "video game")[:2] == [near[1], far[1]]
+
+
+def test_word_weights_come_from_the_scope_searched(store):
+    for i in range(40):
+        chat(store, "2023-01-01", [f"Q: the party number {i} was loud"], scope="others")
+    gardens = [chat(store, "2023-02-01", [f"Me: we talked about the garden {i}"], scope="mine")[0] for i in range(8)]
+    cake = chat(store, "2023-02-02", ["Me: the party had a big cake"], scope="mine")[0]
+    # "party" is common in the store but rare in this scope: there it says more than "garden"
+    hits = ranked(store, "garden party", scope="mine")
+    assert hits[0] == cake and set(hits[1:9]) == set(gardens)
+
+
+def test_a_session_opener_outranks_an_equal_turn(store):
+    opener = chat(store, "2023-03-01", ["Ann: we went camping by the lake", "Bo: nice"])[0]
+    chat(store, "2023-03-02", ["Bo: hi", "Ann: we went camping by the lake", "Bo: nice"])
+    assert ranked(store, "camping lake")[0] == opener
+
+
+def test_a_direct_reply_may_fill_the_list(store):
+    ids = chat(store, "2023-05-08", ["A: Self-care matters, how do you manage it?",
+                                     "B: Me-time each day: running, reading, violin.", "A: Nice.", "B: Thanks!"])
+    # the reply holds no query word; the turns after it are no hits either
+    assert ranked(store, "How do you prioritize self-care?") == [ids[0], ids[1]]
+
+
 def test_parse_periods():
     d = 86400
     assert parse_periods("on 7 July, 2023") == [(day("2023-07-07"), day("2023-07-07") + d)]
@@ -146,8 +223,8 @@ def test_locomo_dev_recall_regression(tmp_path):
         imp.store.close()
     overall = bench.summarize(results)["overall"]
     assert overall["n"] >= 750 and skipped <= 5
-    # Measured 0.777 (recall@10) / 0.455 (recall@1); the plain BM25 this replaced scored 0.62 / 0.32.
-    assert overall["recall@10"] >= 0.76 and overall["recall@1"] >= 0.42
+    # Measured 0.803 (recall@10) / 0.476 (recall@1); the plain BM25 this replaced scored 0.62 / 0.32.
+    assert overall["recall@10"] >= 0.80 and overall["recall@1"] >= 0.46
 
 
 def _tiny_bert(root: Path, words: list[str]) -> Path:

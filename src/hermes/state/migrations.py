@@ -150,6 +150,10 @@ MIGRATIONS: list[Migration] = [
         "CREATE INDEX idx_cron_runs_job ON cron_runs(job_id, started_at DESC)",
         "CREATE INDEX idx_cron_runs_started ON cron_runs(started_at DESC)",
     )),
+    Migration(5, "message time index", (
+        # Search reads the turns said in a period a query names ("in May 2023"), newest first.
+        "CREATE INDEX idx_messages_timestamp ON messages(timestamp)",
+    )),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -1,242 +1,42 @@
-"""Plain-language session search: turning what a person types into safe FTS5 queries.
+"""Session search: a query plan (`hermes.state.query`) run against the FTS5 indexes.
 
-`build_plan` never produces FTS5 syntax from user text: every term is extracted as a word and
-double-quoted, operators (AND/OR/NOT/NEAR, `-`, `^`, `:`, parentheses, stray quotes) are just
-characters, and a partial match still ranks. Latin-script terms go to the porter-stemmed index
-(irregular verb forms are added as variants: porter maps "painted" to "paint" but not "went" to
-"go"); CJK text (no spaces between words) goes to the trigram index, with a substring scan for
-1-2 character terms the trigram index cannot match. Dates the query names ("in May 2023",
-"on 7 July, 2023", "yesterday") become periods the ranking favours. `run_search` reads one row
-list per term (filters applied in SQL) and hands them to `ranking` for the conversation-aware
-scoring, then builds snippets and context.
+`run_search` reads one row list per query word (its variants merged, filters applied in SQL) and
+hands them to `ranking` for the conversation-aware scoring, then builds snippets and context.
+Besides the words themselves it reads:
+- query words found near each other in a turn (a phrase said again counts more than its words);
+- the parts of a joined word the index does not hold whole ("transgender-specific");
+- the turns said in a period the query names: an answer need not repeat the question's words.
+Each word is weighed by how common it is in the scope searched rather than in the whole store:
+a word everyone in one conversation uses says little there, however rare elsewhere.
 """
 
 from __future__ import annotations
 
-import calendar
-import datetime as _dt
 import json
 import re
 import sqlite3
-import time
-import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import pairwise
 
 from hermes.core.messages import Message
 from hermes.state import ranking
+from hermes.state.query import (MAX_TERMS, STOP_WORDS, VERB_FORMS, QueryPlan, build_plan,  # noqa: F401
+                                parse_periods, quote)  # build_plan and parse_periods: imported from here too
 
 HL_START, HL_END = ">>>", "<<<"  # snippet markers around matched text
-MAX_QUERY_CHARS = 2048
-MAX_TERMS = 24
 CONTEXT_CHARS = 600  # content kept per neighbouring message in a hit's context
 CONTENT_WEIGHT, TOOLS_WEIGHT = 1.0, 0.3  # bm25 column weights: words said beat tool arguments
 RARE_BUDGET = 10_000  # a word matching more rows is skipped once rarer words found enough
 HUGE_MATCH = 30_000  # past this many matching rows, a term is read in its newest rows only
 NEWEST = 2_000  # rows read for such a term
 TERM_ROWS = 500  # past this many matching rows, a term's best-scoring rows are read
-VARIANTS = True  # irregular verb forms
-DATES = True  # periods named in the query
+SCOPED_IDF = True  # word weights from the scope searched, not the whole store
+PAIRS = True  # adjacent query words near each other in a turn
+PAIR_SPAN, PAIR_WEIGHT = 5, 0.3  # NEAR distance in tokens; share of the two words' scores added
+SPLIT_JOINED = True  # a joined word the index lacks is searched by its parts
+PERIOD_ROWS = 100  # turns read from the periods a query names (0: none)
 
-_CJK = ("\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
-        "\U00020000-\U000323af")
-_CJK_RUN = re.compile(f"[{_CJK}]+")
-_HAS_CJK = re.compile(f"[{_CJK}]")
-# A word, possibly joined by -_./:' (gpt-4o, state.db, don't), optionally ending in * (prefix).
-_TOKEN = re.compile(r"[^\W_]+(?:[-_./:'’][^\W_]+)*(\*)?")
-# Chinese particles that are almost never part of a word: split CJK runs on them.
-_CJK_SPLIT = re.compile("[的吗呢吧啊]+")
-
-STOP_WORDS = frozenset("""
-a about above after again against all am an and any are aren't as at be because been before being
-below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
-during each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here
-here's hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its
-itself let's me more most mustn't my myself near no nor not of off on once only or other ought our
-ours ourselves out over own same shan't she she'd she'll she's should shouldn't so some such than
-that that's the their theirs them themselves then there there's these they they'd they'll they're
-they've this those through to too under until up very was wasn't we we'd we'll we're we've were
-weren't what what's when when's where where's which while who who's whom why why's with won't would
-wouldn't you you'd you'll you're you've your yours yourself yourselves
-tell remember remind recall talked discussed ever find look looking please thanks thank hi hello hey
-ok okay yes yeah just really actually maybe something anything stuff thing things know think want
-wanted need like get got us let lets also again
-""".split())
-
-
-# Irregular verbs: the forms porter cannot join ("go" / "went" / "gone"). General English.
-_IRREGULAR = """
-begin began begun|break broke broken|bring brought|build built|buy bought|catch caught|choose chose chosen
-come came|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|fall fell fallen|feel felt
-fight fought|find found|fly flew flown|forget forgot forgotten|give gave given|go went gone|grow grew grown
-hear heard|hold held|keep kept|know knew known|lead led|leave left|lend lent|lose lost|make made|mean meant
-meet met|pay paid|ride rode ridden|ring rang rung|rise rose risen|run ran|say said|see saw seen|sell sold
-send sent|shoot shot|show shown|sing sang sung|sit sat|sleep slept|speak spoke spoken|spend spent
-stand stood|steal stole stolen|swim swam swum|take took taken|teach taught|think thought|throw threw thrown
-understand understood|wake woke woken|wear wore worn|win won|write wrote written|hang hung|hide hid hidden
-dig dug|feed fed|sink sank sunk|spin spun|stick stuck|strike struck|tear tore torn|bite bit bitten
-"""
-VERB_FORMS: dict[str, tuple[str, ...]] = {}
-for _group in _IRREGULAR.replace("\n", "|").split("|"):
-    _forms = tuple(_group.split())
-    for _f in _forms:
-        VERB_FORMS[_f] = _forms
-
-# Dates a query may name. Month names and abbreviations, then day-month-year, month-day-year,
-# month-year, ISO dates, a bare month after a preposition, and a few periods relative to now.
-_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-_MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
-_MONTHS["sept"] = 9
-_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON})\.?,?\s+(\d{{4}})\b", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b({_MON})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
-_MONTH_YEAR = re.compile(rf"\b({_MON})\.?,?\s+(?:of\s+)?(\d{{4}})\b", re.I)
-_ISO_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_BARE_MONTH = re.compile(rf"\b(?:in|during|since|on|of|last|this)\s+({_MON})\b", re.I)
-_RELATIVE = re.compile(r"\b(today|yesterday|(?:last|this|past)\s+(?:week|month))\b", re.I)
-DAY = 86400.0
-
-
-def _day(y: int, m: int, d: int) -> float | None:
-    try:
-        return _dt.datetime(y, m, d, tzinfo=_dt.timezone.utc).timestamp()
-    except ValueError:
-        return None
-
-
-def _month(y: int, m: int) -> tuple[float, float] | None:
-    start, end = _day(y, m, 1), _day(y + (m == 12), m % 12 + 1, 1)
-    return (start, end) if start is not None and end is not None else None
-
-
-def parse_periods(text: str, now: float | None = None) -> list[tuple[float, float]]:
-    """Time ranges (UTC UNIX seconds, start inclusive, end exclusive) named in `text`."""
-    out: list[tuple[float, float]] = []
-    for m in _DAY_MONTH_YEAR.finditer(text):
-        t = _day(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
-        if t is not None:
-            out.append((t, t + DAY))
-    for m in _MONTH_DAY_YEAR.finditer(text):
-        t = _day(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
-        if t is not None:
-            out.append((t, t + DAY))
-    for m in _ISO_DAY.finditer(text):
-        t = _day(int(m[1]), int(m[2]), int(m[3]))
-        if t is not None:
-            out.append((t, t + DAY))
-    if not out:
-        for m in _MONTH_YEAR.finditer(text):
-            p = _month(int(m[2]), _MONTHS[m[1].lower()])
-            if p:
-                out.append(p)
-    now = time.time() if now is None else now
-    year = _dt.datetime.fromtimestamp(now, _dt.timezone.utc).year
-    if not out:
-        for m in _BARE_MONTH.finditer(text):
-            if m[1].lower() in ("may", "mar", "jan", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "feb", "apr") \
-                    and m[1][0].islower():
-                continue  # "on may" / "this mar" are not dates unless capitalised
-            out += [p for y in range(year - 10, year + 1) if (p := _month(y, _MONTHS[m[1].lower()]))]
-    for m in _RELATIVE.finditer(text):
-        word = m[1].lower()
-        today = now - now % DAY
-        if word == "today":
-            out.append((today, today + DAY))
-        elif word == "yesterday":
-            out.append((today - DAY, today))
-        elif word.endswith("week"):
-            out.append((today - (14 if word.startswith("last") else 7) * DAY, today + DAY))
-        else:
-            out.append((today - (62 if word.startswith("last") else 31) * DAY, today + DAY))
-    return out[:24]
-
-
-@dataclass(slots=True)
-class QueryPlan:
-    words: list[str] = field(default_factory=list)       # Latin-script terms (prefix ones end in *)
-    cjk: list[str] = field(default_factory=list)         # CJK pieces of 3+ characters
-    cjk_short: list[str] = field(default_factory=list)   # CJK pieces of 1-2 characters
-    cjk_fallback: list[str] = field(default_factory=list)  # bigrams tried when CJK finds nothing
-    variants: dict[str, tuple[str, ...]] = field(default_factory=dict)  # word -> other forms searched
-    periods: list[tuple[float, float]] = field(default_factory=list)   # dates the query names
-
-    @property
-    def empty(self) -> bool:
-        return not (self.words or self.cjk or self.cjk_short)
-
-    def forms(self, word: str) -> list[str]:
-        return [word, *(v for v in self.variants.get(word, ()) if v != word)]
-
-    def fts_query(self) -> str | None:
-        """The porter-index MATCH expression: an OR of quoted terms (and their variants)."""
-        return " OR ".join(_quote(f) for w in self.words for f in self.forms(w)) or None
-
-    def trigram_query(self) -> str | None:
-        """The trigram-index MATCH expression: CJK trigrams plus 3+ char words (mixed-script rows)."""
-        terms: list[str] = []
-        for piece in self.cjk:
-            terms += [piece] if len(piece) <= 3 else _ngrams(piece, 3)
-        terms += [w.rstrip("*") for w in self.words if len(w.rstrip("*")) >= 3]
-        terms = list(dict.fromkeys(terms))[:MAX_TERMS * 2]
-        return " OR ".join(_quote(t) for t in terms) or None
-
-
-def _quote(term: str) -> str:
-    """A term as an FTS5 string (a phrase if the tokenizer splits it); a trailing * means prefix."""
-    prefix = term.endswith("*")
-    body = term.rstrip("*").replace('"', '""')
-    return f'"{body}"*' if prefix else f'"{body}"'
-
-
-def _ngrams(s: str, n: int) -> list[str]:
-    return [s[i:i + n] for i in range(len(s) - n + 1)]
-
-
-def build_plan(query: str, now: float | None = None) -> QueryPlan:
-    """Split plain language into search terms; stop words are dropped unless nothing else is left."""
-    text = unicodedata.normalize("NFKC", query or "")[:MAX_QUERY_CHARS]
-    words: list[str] = []
-    stop: list[str] = []
-    pieces: list[str] = []
-    for m in _TOKEN.finditer(text):
-        token = m.group(0).lower()
-        star = token.endswith("*")
-        token = token.rstrip("*")
-        if _HAS_CJK.search(token):
-            for run in _CJK_RUN.findall(token):
-                split = [p for p in _CJK_SPLIT.split(run) if p]
-                # Splitting must not leave single characters ("好的" stays whole).
-                pieces += split if split and all(len(p) >= 2 for p in split) else [run]
-            # Latin parts glued to CJK ("用python写") become ordinary words.
-            token = _CJK_RUN.sub(" ", token)
-            for part in token.split():
-                (stop if part in STOP_WORDS else words).append(part.strip("-_./:'’"))
-            continue
-        token = token.replace("’", "'")
-        if token.endswith("'s") and len(token) > 3 and not star:
-            token = token[:-2]  # possessive: "Nate's" is about Nate
-        if token in STOP_WORDS and not star:
-            stop.append(token)
-            continue
-        # A prefix needs a few letters, or it would match half the vocabulary.
-        words.append(token + "*" if star and len(token) >= 2 else token)
-    words = [w for w in dict.fromkeys(words) if w.strip("*")]
-    if not words and not pieces:
-        words = [w for w in dict.fromkeys(stop) if w]
-    plan = QueryPlan(words=words[:MAX_TERMS])
-    if VARIANTS:
-        plan.variants = {w: tuple(f for f in VERB_FORMS[w] if f not in STOP_WORDS)
-                         for w in plan.words if w in VERB_FORMS}
-    if DATES:
-        plan.periods = parse_periods(text, now)
-    for p in dict.fromkeys(pieces):
-        if len(p) >= 3:
-            plan.cjk.append(p)
-            plan.cjk_fallback += _ngrams(p, 2)
-        elif len(p) == 2 or len(pieces) == 1:
-            plan.cjk_short.append(p)
-    plan.cjk = plan.cjk[:MAX_TERMS]
-    plan.cjk_fallback = list(dict.fromkeys(plan.cjk_fallback))[:MAX_TERMS]
-    return plan
+_JOINER = re.compile(r"[-_./:'’]")
 
 
 @dataclass(slots=True)
@@ -252,6 +52,16 @@ class Filters:
     def sql(self) -> tuple[str, str, list]:
         """(joins, where, args) over an index `f`, messages `m` and sessions `s`, joining only what
         is filtered: summary rows are not in the indexes, so with no filters a ranking needs no join."""
+        where, args, need_s = self.conditions("f.rowid")
+        joins = ""
+        if where:
+            joins = " JOIN messages m ON m.id = f.rowid"
+            if need_s:
+                joins += " JOIN sessions s ON s.id = m.session_id"
+        return joins, "".join(f" AND {w}" for w in where), args
+
+    def conditions(self, id_col: str) -> tuple[list[str], list, bool]:
+        """(conditions on `m` and `s`, args, whether `s` is needed); `id_col` holds the message id."""
         where, args = [], []
         if self.scope is not None:
             where.append("s.scope = ?"); args.append(self.scope)
@@ -266,14 +76,9 @@ class Filters:
             where.append("m.timestamp <= ?"); args.append(self.until)
         if self.session_id is not None:
             where.append("m.session_id = ?"); args.append(self.session_id)
-        joins = ""
         if self.rowid_range is not None:
-            where.append("f.rowid BETWEEN ? AND ?"); args.extend(self.rowid_range)
-        if where:
-            joins = " JOIN messages m ON m.id = f.rowid"
-            if need_s:
-                joins += " JOIN sessions s ON s.id = m.session_id"
-        return joins, "".join(f" AND {w}" for w in where), args
+            where.append(f"{id_col} BETWEEN ? AND ?"); args.extend(self.rowid_range)
+        return where, args, need_s
 
     def admits(self, row: ranking.RowInfo) -> bool:
         """For a neighbouring turn (same session as a hit, so scope, source and session hold)."""
@@ -321,69 +126,180 @@ def _scan(conn: sqlite3.Connection, terms: list[str], flt: Filters, limit: int) 
                         [*terms, *terms, *args, limit]).fetchall()
 
 
-def _collect(conn: sqlite3.Connection, plan: QueryPlan, flt: Filters, limit: int
-             ) -> tuple[list[ranking.Term], dict[int, ranking.RowInfo]]:
-    """One row list per query word (its variants merged), plus CJK lists; filters applied in SQL.
+def _period_rows(conn: sqlite3.Connection, periods: list[tuple[float, float]], flt: Filters, limit: int,
+                 narrow: bool) -> list[tuple]:
+    """Like `_rows` (score 0): the newest `limit` user and assistant turns said in `periods` (as
+    the ranking widens them), newest period first. Read down the time index, which stops once it
+    has enough; or, for a `narrow` filter (a small part of the store), through its sessions open
+    then, as the time index would pass mostly other people's turns."""
+    where, args, need_s = flt.conditions("m.id")
+    if narrow and need_s:  # CROSS JOIN fixes the loop order the planner cannot know is better
+        source = "sessions s CROSS JOIN messages m ON m.session_id = s.id"
+        where = ["s.created_at <= ?", "s.updated_at >= ?", *where]
+    else:
+        source = "messages m CROSS JOIN sessions s ON s.id = m.session_id" if need_s else "messages m"
+    sql = (f"SELECT m.id, 0.0, {_ROW_COLS} FROM {source} WHERE m.timestamp BETWEEN ? AND ? AND m.summary = 0 "
+           f"AND m.role IN ('user', 'assistant'){''.join(f' AND {w}' for w in where)} "
+           "ORDER BY m.timestamp DESC LIMIT ?")
+    out: dict[int, tuple] = {}
+    for start, end in sorted(ranking.widen(periods), reverse=True):
+        bounds = [end, start] if narrow and need_s else []
+        for row in conn.execute(sql, [start, end, *bounds, *args, limit - len(out)]):
+            out.setdefault(row[0], row)
+        if len(out) >= limit:
+            break
+    return list(out.values())
+
+
+class _Reader:
+    """Reads the row lists of one query into Terms and a shared RowInfo map.
 
     Cost is bounded on a big store: words are read rarest first; once they found enough rows to
     rank, words matching more than RARE_BUDGET rows are skipped (they would mostly add rows that
-    rank below);
-    a word matching more than TERM_ROWS rows is read in its best-scoring TERM_ROWS (SQLite ranks,
-    Python sees only those), one matching more than HUGE_MATCH in its newest NEWEST rows (not
-    even ranked). A single session is small: everything in it is read.
+    rank below); a word matching more than TERM_ROWS rows is read in its best-scoring TERM_ROWS
+    (SQLite ranks, Python sees only those), one matching more than HUGE_MATCH in its newest NEWEST
+    rows (not even ranked). A single session is small: everything in it is read.
     """
-    info: dict[int, ranking.RowInfo] = {}
-    terms: list[ranking.Term] = []
-    weights = f", {CONTENT_WEIGHT}, {TOOLS_WEIGHT}"
-    one_session = flt.session_id is not None
 
-    labels: set[str] = set()  # speaker names seen so far
+    def __init__(self, conn: sqlite3.Connection, flt: Filters, limit: int) -> None:
+        self.conn, self.flt, self.limit = conn, flt, limit
+        self.one_session = flt.session_id is not None
+        self.info: dict[int, ranking.RowInfo] = {}
+        self.terms: list[ranking.Term] = []
+        self.labels: set[str] = set()  # speaker names seen so far
+        self.weights = f", {CONTENT_WEIGHT}, {TOOLS_WEIGHT}"
+        self._scope_rows: int | None = None
 
-    def take(term: ranking.Term, rows: list[tuple], n: int = 0, total: int = 0) -> None:
-        scores = term.scores
+    def scope_rows(self) -> int:
+        """Messages in the scope searched (0: no scope filter), counted once."""
+        if self._scope_rows is None:
+            self._scope_rows = 0 if self.flt.scope is None else self.conn.execute(
+                "SELECT COALESCE(SUM(message_count), 0) FROM sessions WHERE scope = ?", (self.flt.scope,)).fetchone()[0]
+        return self._scope_rows
+
+    def take(self, term: ranking.Term, rows: list[tuple], n: int = 0, total: int = 0) -> None:
+        """Rows into `term` (best score per row) and the row map; with `n` (rows matching in the
+        store, of `total`), scores are re-normalised for length and weighed with `term.idf`."""
+        scores, info = term.scores, self.info
         for rid, score, sid, seq, ts, head, asks in rows:
             if n and n <= HUGE_MATCH:
-                score = ranking.relength(score, n, total)
+                score = ranking.relength(score, n, total, term.idf)
             if score > scores.get(rid, 0.0):
                 scores[rid] = score
             if rid not in info:
                 row = info[rid] = ranking.RowInfo(sid, seq, ts, ranking.speakers(head), asks=asks > 0)
-                labels.update(row.speakers)
+                self.labels.update(row.speakers)
 
-    if plan.words:
+    def fts(self, match: str, n: int) -> tuple[list[tuple], bool]:
+        """The rows matching, within the cost bounds for a match of `n` rows; and whether they are
+        all of them (not just the best or newest)."""
+        big = not self.one_session
+        newest = NEWEST if big and n > HUGE_MATCH else None
+        best = TERM_ROWS if big and n > TERM_ROWS else None
+        rows = _rows(self.conn, "messages_fts", match, self.weights, self.flt, newest, best)
+        cap = newest or best
+        return rows, cap is None or len(rows) < cap
+
+    def words(self, plan: QueryPlan) -> None:
+        conn = self.conn
         total = max(ranking.fts_totals(conn), 1)
-        groups = [(w, [_quote(f) for f in plan.forms(w)]) for w in plan.words]
+        groups = [(w, [quote(f) for f in plan.forms(w)]) for w in plan.words]
         df = {q: _df(conn, q) for _, qs in groups for q in qs}
+        if SPLIT_JOINED:
+            groups = self._split(groups, df)
         groups = sorted((g for g in groups if any(df[q] for q in g[1])), key=lambda g: sum(df[q] for q in g[1]))
+        scope_total = self.scope_rows() if SCOPED_IDF and groups else 0
         found = 0
         for word, quoted in groups:
             n = sum(df[q] for q in quoted)
-            if not one_session and n > RARE_BUDGET and found >= max(limit, ranking.POOL):
+            if not self.one_session and n > RARE_BUDGET and found >= max(self.limit, ranking.POOL):
                 break
             term = ranking.Term(word.rstrip("*"), ranking.idf(min(n, total), total))
-            terms.append(term)
-            if ranking.NAMES and term.key in labels and any(t.scores and not t.name for t in terms):
+            self.terms.append(term)
+            if ranking.NAMES and term.key in self.labels and any(t.scores and not t.name for t in self.terms):
                 term.name = True  # a speaker named in the query: who said it, not what was said
                 continue
+            whole = True
             for q in quoted:
                 if df[q]:
-                    newest = NEWEST if df[q] > HUGE_MATCH and not one_session else None
-                    best = TERM_ROWS if df[q] > TERM_ROWS and not one_session else None
-                    take(term, _rows(conn, "messages_fts", q, weights, flt, newest, best), df[q], total)
+                    rows, complete = self.fts(q, df[q])
+                    whole &= complete
+                    self.take(term, rows, df[q], total)
+            if scope_total and whole and term.scores and n <= HUGE_MATCH:
+                # Every row of the term in the scope was read: their count is its frequency there.
+                local = ranking.idf(len(term.scores), scope_total)
+                term.scores = {rid: s * local / term.idf for rid, s in term.scores.items()}
+                term.idf = local
             found += len(term.scores)
-    tri = plan.trigram_query()
-    cjk_hit = False
-    if tri:
-        term = ranking.Term("\x00cjk", 1.0)
-        take(term, _rows(conn, "messages_cjk", tri, "", flt, best=None if one_session else TERM_ROWS))
-        terms.append(term)
-        cjk_hit = bool(term.scores)
-    short = plan.cjk_short or ([] if cjk_hit else plan.cjk_fallback)
-    if short:
-        term = ranking.Term("\x00scan", 1.0)
-        take(term, _scan(conn, short, flt, max(limit, ranking.POOL)))
-        terms.append(term)
-    return terms, info
+
+    def _split(self, groups: list[tuple[str, list[str]]], df: dict[str, int]) -> list[tuple[str, list[str]]]:
+        """Joined words found nowhere whole ("artists/bands") give way to their parts."""
+        out, have = [], {w for w, _ in groups}
+        for w, qs in groups:
+            if any(df[q] for q in qs) or w.endswith("*") or not _JOINER.search(w):
+                out.append((w, qs))
+                continue
+            for part in _JOINER.split(w):
+                if len(part) >= 2 and part not in STOP_WORDS and part not in have:
+                    have.add(part)
+                    df[quote(part)] = _df(self.conn, quote(part))
+                    out.append((part, [quote(part)]))
+        return out
+
+    def pairs(self, plan: QueryPlan) -> None:
+        """Adjacent content words of the query found within PAIR_SPAN tokens of each other, looked
+        for only among the rows that hold both (by rowid range: FTS5 runs `rowid IN` per id)."""
+        content = {t.key: t for t in self.terms if t.scores and not t.name and t.key not in self.labels}
+        order = [w for w in plan.words if w in content]
+        for a, b in pairwise(order):
+            both = content[a].scores.keys() & content[b].scores.keys()
+            if not both:
+                continue
+            near = {rid for rid, in self.conn.execute(
+                "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?",
+                (f"NEAR({quote(a)} {quote(b)}, {PAIR_SPAN})", min(both), max(both)))}
+            term = ranking.Term("\x00pair", 0.0)
+            sa, sb = content[a].scores, content[b].scores
+            term.scores = {rid: PAIR_WEIGHT * (sa[rid] + sb[rid]) for rid in near & both}
+            self.terms.append(term)
+
+    def periods(self, plan: QueryPlan) -> None:
+        """Turns from the periods the query names: candidates even with no query word in them."""
+        term = ranking.Term("\x00date", 0.0)
+        narrow = self.scope_rows() * 4 < ranking.fts_totals(self.conn)
+        rows = _period_rows(self.conn, plan.periods, self.flt, PERIOD_ROWS, narrow)
+        self.take(term, rows)
+        term.scores = dict.fromkeys((r[0] for r in rows), 0.0)  # take() keeps positive scores only
+        self.terms.append(term)
+
+    def cjk(self, plan: QueryPlan) -> None:
+        tri = plan.trigram_query()
+        cjk_hit = False
+        if tri:
+            term = ranking.Term("\x00cjk", 1.0)
+            self.take(term, _rows(self.conn, "messages_cjk", tri, "", self.flt,
+                                  best=None if self.one_session else TERM_ROWS))
+            self.terms.append(term)
+            cjk_hit = bool(term.scores)
+        short = plan.cjk_short or ([] if cjk_hit else plan.cjk_fallback)
+        if short:
+            term = ranking.Term("\x00scan", 1.0)
+            self.take(term, _scan(self.conn, short, self.flt, max(self.limit, ranking.POOL)))
+            self.terms.append(term)
+
+
+def _collect(conn: sqlite3.Connection, plan: QueryPlan, flt: Filters, limit: int
+             ) -> tuple[list[ranking.Term], dict[int, ranking.RowInfo]]:
+    """One row list per query word (its variants merged), word pairs, the periods named, CJK."""
+    reader = _Reader(conn, flt, limit)
+    if plan.words:
+        reader.words(plan)
+        if PAIRS:
+            reader.pairs(plan)
+    if PERIOD_ROWS and plan.periods:
+        reader.periods(plan)
+    reader.cjk(plan)
+    return reader.terms, reader.info
 
 
 def _snippets(conn: sqlite3.Connection, ids: list[int], table: str, match: str | None, tokens: int) -> dict[int, str]:
@@ -434,7 +350,7 @@ def run_search(conn: sqlite3.Connection, plan: QueryPlan, flt: Filters, limit: i
     terms, info = _collect(conn, plan, flt, limit)
     if not info:
         return []
-    ranked = ranking.rank(conn, terms, info, plan.periods, flt.admits, limit)
+    ranked = ranking.rank(conn, terms, info, plan.periods, flt.admits, limit, plan.wants)
     ids = [r.id for r in ranked]
     words = {rid for t in terms if not t.key.startswith("\x00") for rid in t.scores}
     cjk = {rid for t in terms if t.key == "\x00cjk" for rid in t.scores}
