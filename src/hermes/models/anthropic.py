@@ -20,8 +20,9 @@ from typing import Any, AsyncIterator
 
 from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
-from hermes.models.openai_compat import CONTEXT_PHRASES, _cause, _close, kind_for_status, safe_url
-from hermes.models.retry import parse_retry_after, with_retries
+from hermes.models.openai_compat import CONTEXT_PHRASES, _cause, kind_for_status, safe_url
+from hermes.models.streaming import ProviderStream
+from hermes.models.retry import parse_retry_after
 
 log = logging.getLogger("hermes.models")
 
@@ -273,52 +274,15 @@ class AnthropicModel:
 
     async def stream(self, messages: list[Message], tools: list[dict[str, Any]] | None = None,
                      **options: Any) -> AsyncIterator[StreamChunk]:
-        state = _Assembly()
+        def open_stream() -> Any:
+            return self._client().messages.create(**self.request(messages, tools, options))
 
-        async def attempt() -> tuple[Any, Any, str]:
-            nonlocal state
-            state = _Assembly()
-            resp = None
-            try:
-                resp = await self._client().messages.create(**self.request(messages, tools, options))
-                it = resp.__aiter__()
-                async for ev in it:
-                    piece = state.feed(ev)
-                    if piece:
-                        return resp, it, piece
-                self._check_complete(state)
-                return resp, None, ""
-            except Exception as e:
-                await _close(resp)
-                err = self.classify(e)
-                if err is None:
-                    raise
-                raise err from e
-            except BaseException:
-                await _close(resp)
-                raise
-
-        resp, it, first = await with_retries(attempt, max_retries=self.max_retries, base=self.retry_base,
-                                             cap=self.retry_cap, on_retry=self._log_retry)
-        try:
-            if first:
-                yield TextChunk(first)
-                async for ev in it:
-                    piece = state.feed(ev)
-                    if piece:
-                        yield TextChunk(piece)
-                self._check_complete(state)
-        except Exception as e:
-            cause = self.classify(e)
-            if cause is None:
-                raise
-            err = ModelError(self._scrub(f"the answer from provider '{self.provider}' broke off after partial "
-                                         f"output: {_detail(e) if cause.status else cause}"),
-                             kind="connection", status=cause.status, provider=self.provider)
-            err.partial = True  # type: ignore[attr-defined]  # retrying would repeat text already shown
-            raise err from e
-        finally:
-            await _close(resp)
+        ps = ProviderStream(self, open_stream,
+                            _Assembly, detail=lambda e, cause: _detail(e) if cause.status else str(cause),
+                            check=self._check_complete)
+        async for piece in ps:
+            yield TextChunk(piece)
+        state = ps.state
         text = "".join(state.text)
         calls = state.tool_calls()
         msg = Message.assistant(text or None, calls)

@@ -20,7 +20,8 @@ from typing import Any, AsyncIterator
 
 from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
-from hermes.models.retry import parse_retry_after, with_retries
+from hermes.models.retry import parse_retry_after
+from hermes.models.streaming import ProviderStream
 
 log = logging.getLogger("hermes.models")
 
@@ -238,51 +239,11 @@ class OpenAICompatModel:
 
     async def stream(self, messages: list[Message], tools: list[dict[str, Any]] | None = None,
                      **options: Any) -> AsyncIterator[StreamChunk]:
-        state = _Assembly()
-
-        async def attempt() -> tuple[Any, Any, str]:
-            nonlocal state
-            state = _Assembly()
-            resp = None
-            try:
-                resp = await self._open(messages, tools, options)
-                it = resp.__aiter__()
-                async for chunk in it:
-                    piece = state.feed(chunk)
-                    if piece:
-                        return resp, it, piece
-                return resp, None, ""
-            except Exception as e:
-                await _close(resp)
-                err = self.classify(e)
-                if err is None:
-                    raise
-                raise err from e
-            except BaseException:
-                await _close(resp)
-                raise
-
-        resp, it, first = await with_retries(attempt, max_retries=self.max_retries, base=self.retry_base,
-                                             cap=self.retry_cap, on_retry=self._log_retry)
-        try:
-            if first:
-                yield TextChunk(first)
-                async for chunk in it:
-                    piece = state.feed(chunk)
-                    if piece:
-                        yield TextChunk(piece)
-        except Exception as e:
-            cause = self.classify(e)
-            if cause is None:
-                raise
-            detail = _server_message(e) if cause.status else _cause(e)
-            err = ModelError(self._scrub(f"the answer from provider '{self.provider}' broke off after partial "
-                                         f"output: {detail}"),
-                             kind="connection", status=cause.status, provider=self.provider)
-            err.partial = True  # type: ignore[attr-defined]  # retrying would repeat text already shown
-            raise err from e
-        finally:
-            await _close(resp)
+        ps = ProviderStream(self, lambda: self._open(messages, tools, options), _Assembly,
+                            detail=lambda e, cause: _server_message(e) if cause.status else _cause(e))
+        async for piece in ps:
+            yield TextChunk(piece)
+        state = ps.state
         text = "".join(state.text)
         calls = state.tool_calls()
         msg = Message.assistant(text or None, calls)
@@ -367,11 +328,3 @@ def _cause(e: BaseException) -> str:
     c = e.__cause__ or e.__context__
     c = c or e
     return f"{type(c).__name__}: {c}"[:300]
-
-
-async def _close(resp: Any) -> None:
-    if resp is not None:
-        try:
-            await resp.close()
-        except Exception:  # closing a broken stream must not hide the original error
-            pass
