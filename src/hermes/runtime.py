@@ -137,13 +137,14 @@ class Hermes:
     @property
     def is_tiny_local(self) -> bool:
         """The bundled 135M model: it cannot drive tools (it loops on malformed calls)."""
+        if self.model.provider != "local" or self.config.model.path:
+            return False
         from hermes.models.local import DEFAULT_MODEL_NAME
 
-        return (self.model.provider == "local" and self.model.name == DEFAULT_MODEL_NAME
-                and not self.config.model.path)
+        return self.model.name == DEFAULT_MODEL_NAME
 
     def default_toolsets(self) -> list[str]:
-        if self.model.provider == "local" and self.is_tiny_local and "toolsets" not in self.config.model_fields_set:
+        if self.is_tiny_local and "toolsets" not in self.config.model_fields_set:
             return []  # tools stay off for the tiny model unless config.yaml names toolsets
         return self.config.toolsets
 

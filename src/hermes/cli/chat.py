@@ -67,7 +67,7 @@ async def _one_shot(h, query: str, sid: str | None, quiet: bool, toolsets) -> in
         from hermes.runtime import DEMO_NOTICE
 
         sys.stderr.write(f"ℹ {DEMO_NOTICE}\n")
-    elif h.model.provider == "local" and h.is_tiny_local and not quiet:
+    elif h.is_tiny_local and not quiet:
         from hermes.runtime import TINY_LOCAL_NOTICE
 
         sys.stderr.write(f"ℹ {TINY_LOCAL_NOTICE}\n")
