@@ -18,10 +18,8 @@ thinking blocks, usage, error, delay, chunk_delay, stall, disconnect), plus:
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import threading
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -303,61 +301,14 @@ class FakeAnthropicServer(fo.FakeServer):
 def start_server(host: str = "127.0.0.1", port: int = 0, steps: Iterable[Any] | None = None,
                  **kw: Any) -> tuple[fo.ServerHandle, str]:
     """Start the fake in a daemon thread; returns (handle, base_url ending in /v1)."""
-    server = FakeAnthropicServer(host, port, steps, **kw)
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        try:
-            loop.run_until_complete(server.start())
-        except BaseException as e:  # reported to the starting thread
-            failure.append(e)
-            ready.set()
-            return
-        ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            loop.close()
-
-    thread = threading.Thread(target=run, name="fake-anthropic", daemon=True)
-    thread.start()
-    ready.wait(10)
-    if failure:
-        raise failure[0]
-    handle = fo.ServerHandle(server, loop, thread)
-    return handle, handle.base_url
+    return fo.start_in_thread(FakeAnthropicServer(host, port, steps, **kw), "fake-anthropic")
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m hermes.testing.fake_anthropic",
-                                 description="Scripted Anthropic Messages API server (the stand-in LLM).")
-    ap.add_argument("--port", type=int, default=8002)
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--script", help="JSON file holding a list of steps")
-    ap.add_argument("--model", action="append", help="model id to list (repeatable; default: claude-scripted)")
-    ap.add_argument("--context-length", type=int, default=200_000)
-    ap.add_argument("--api-key", help="require this key (x-api-key or bearer) on message requests")
-    args = ap.parse_args(argv)
-    steps: list[Any] = []
-    if args.script:
-        with open(args.script, encoding="utf-8") as f:
-            steps = json.load(f)
-        if not isinstance(steps, list):
-            raise SystemExit(f"{args.script}: expected a JSON list of steps")
-
-    async def run() -> None:
-        async with FakeAnthropicServer(args.host, args.port, steps, models=args.model or ["claude-scripted"],
-                                       context_length=args.context_length, api_key=args.api_key) as srv:
-            print(f"fake_anthropic listening on {srv.base_url}", flush=True)
-            await asyncio.Event().wait()
-
-    try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        pass
+    fo.serve_main(argv, FakeAnthropicServer, prog="hermes.testing.fake_anthropic",
+                  description="Scripted Anthropic Messages API server (the stand-in LLM).", port=8002,
+                  model="claude-scripted", context_length=200_000,
+                  key_help="require this key (x-api-key or bearer) on message requests")
 
 
 if __name__ == "__main__":

@@ -468,7 +468,11 @@ class ServerHandle:
 def start_server(host: str = "127.0.0.1", port: int = 0, steps: Iterable[Any] | None = None,
                  **kw: Any) -> tuple[ServerHandle, str]:
     """Start the fake in a daemon thread; returns (handle, base_url ending in /v1)."""
-    server = FakeServer(host, port, steps, **kw)
+    return start_in_thread(FakeServer(host, port, steps, **kw), "fake-openai")
+
+
+def start_in_thread(server: FakeServer, name: str) -> tuple[ServerHandle, str]:
+    """Run any FakeServer (this one or a subclass) on its own loop in a daemon thread."""
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     failure: list[BaseException] = []
@@ -487,7 +491,7 @@ def start_server(host: str = "127.0.0.1", port: int = 0, steps: Iterable[Any] | 
         finally:
             loop.close()
 
-    thread = threading.Thread(target=run, name="fake-openai", daemon=True)
+    thread = threading.Thread(target=run, name=name, daemon=True)
     thread.start()
     ready.wait(10)
     if failure:
@@ -496,15 +500,16 @@ def start_server(host: str = "127.0.0.1", port: int = 0, steps: Iterable[Any] | 
     return handle, handle.base_url
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m hermes.testing.fake_openai",
-                                 description="Scripted OpenAI-compatible server (the stand-in LLM).")
-    ap.add_argument("--port", type=int, default=8000)
+def serve_main(argv: list[str] | None, server_cls: type[FakeServer], *, prog: str, description: str,
+               port: int, model: str, context_length: int, key_help: str) -> None:
+    """The command line of a scripted server: `python -m hermes.testing.<module> --port N ...`."""
+    ap = argparse.ArgumentParser(prog=f"python -m {prog}", description=description)
+    ap.add_argument("--port", type=int, default=port)
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--script", help="JSON file holding a list of steps")
-    ap.add_argument("--model", action="append", help="model id to list (repeatable; default: scripted)")
-    ap.add_argument("--context-length", type=int, default=128_000)
-    ap.add_argument("--api-key", help="require this bearer key on chat requests")
+    ap.add_argument("--model", action="append", help=f"model id to list (repeatable; default: {model})")
+    ap.add_argument("--context-length", type=int, default=context_length)
+    ap.add_argument("--api-key", help=key_help)
     args = ap.parse_args(argv)
     steps: list[Any] = []
     if args.script:
@@ -514,15 +519,21 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"{args.script}: expected a JSON list of steps")
 
     async def run() -> None:
-        async with FakeServer(args.host, args.port, steps, models=args.model or ["scripted"],
+        async with server_cls(args.host, args.port, steps, models=args.model or [model],
                               context_length=args.context_length, api_key=args.api_key) as srv:
-            print(f"fake_openai listening on {srv.base_url}", flush=True)
+            print(f"{prog.rsplit('.', 1)[-1]} listening on {srv.base_url}", flush=True)
             await asyncio.Event().wait()
 
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    serve_main(argv, FakeServer, prog="hermes.testing.fake_openai",
+               description="Scripted OpenAI-compatible server (the stand-in LLM).", port=8000, model="scripted",
+               context_length=128_000, key_help="require this bearer key on chat requests")
 
 
 if __name__ == "__main__":
