@@ -174,7 +174,7 @@ def http_model_available() -> bool:
             and importlib.util.find_spec("hermes.models.providers") is not None)
 
 
-def run(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
+def run(mode: str, turns: int, seconds: float, growth_turns: int, http_client: str = "httpx") -> dict:
     """One server, one model stand-in: "http" (fake_openai + provider custom) or "inprocess"."""
     home = Path(tempfile.mkdtemp(prefix="hermes-bench-"))
     http = mode == "http"
@@ -190,7 +190,7 @@ def run(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
             procs.append(fake)
             wait_port(fport, fake)
             cfg["model"] = {"provider": "custom", "base_url": f"http://127.0.0.1:{fport}/v1",
-                            "default": "scripted"}
+                            "default": "scripted", "http_client": http_client}
             env["OPENAI_API_KEY"] = "bench"
         (home / "config.yaml").write_text(yaml.safe_dump(cfg))
         script = home / "launch.py"
@@ -226,7 +226,7 @@ def run(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
             except subprocess.TimeoutExpired:
                 p.kill()
     return {
-        "model": "fake_openai over HTTP (provider custom)" if http else "in-process ScriptedModel (echo)",
+        "model": f"fake_openai over HTTP (provider custom, {http_client})" if http else "in-process ScriptedModel (echo)",
         "server": "hermes serve" if cmd[0] == exe else "serve() via a launcher (in-process model)",
         "sequential_turns": turns,
         "sequential_median_ms": round(statistics.median(lat) * 1000, 2),
@@ -247,7 +247,7 @@ def run(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
     }
 
 
-def main(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
+def main(mode: str, turns: int, seconds: float, growth_turns: int, http_client: str = "httpx") -> dict:
     modes = {"both": ["inprocess", "http"], "http": ["http"], "inprocess": ["inprocess"]}[mode]
     if not http_model_available():
         modes = ["inprocess"]
@@ -256,7 +256,7 @@ def main(mode: str, turns: int, seconds: float, growth_turns: int) -> dict:
                              "rss_growth_mib": 10},
                  "reference_rps": 4}
     for m in modes:
-        out[m] = run(m, turns, seconds, growth_turns)
+        out[m] = run(m, turns, seconds, growth_turns, http_client)
     return out
 
 
@@ -267,5 +267,7 @@ if __name__ == "__main__":
     ap.add_argument("--turns", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--growth-turns", type=int, default=1000)
+    ap.add_argument("--http-client", choices=["httpx", "openai-sdk"], default="httpx",
+                    help="model.http_client for the http stand-in (the default config uses httpx)")
     a = ap.parse_args()
-    print(json.dumps(main(a.model, a.turns, a.seconds, a.growth_turns), indent=2))
+    print(json.dumps(main(a.model, a.turns, a.seconds, a.growth_turns, a.http_client), indent=2))

@@ -22,6 +22,18 @@ CONVO = [Message.system("be brief"), Message.user("hello there")]
 
 
 OPEN: list[OpenAICompatModel] = []
+CLIENT = {"name": "httpx"}
+
+
+@pytest.fixture(autouse=True, params=["httpx", "openai-sdk"])
+def http_client(request):
+    """Every test runs over both transports: they must be indistinguishable on the wire."""
+    CLIENT["name"] = request.param
+    yield request.param
+
+
+def make(*args, **kw) -> OpenAICompatModel:
+    return OpenAICompatModel(*args, http_client=CLIENT["name"], **kw)
 
 
 @pytest.fixture
@@ -40,7 +52,7 @@ async def close_models():
 
 def model(fake, **kw) -> OpenAICompatModel:
     kw.setdefault("retry_base", 0.01)
-    return track(OpenAICompatModel("scripted", fake.base_url, kw.pop("api_key", KEY),
+    return track(make("scripted", fake.base_url, kw.pop("api_key", KEY),
                                    kw.pop("provider", "openrouter"), key_env="OPENROUTER_API_KEY", **kw))
 
 
@@ -154,10 +166,10 @@ async def test_401_is_auth_not_retried_and_never_shows_the_key(fake):
 async def test_real_auth_failure_from_a_key_checking_server():
     handle, url = start_server(api_key="the-right-key")
     try:
-        m = track(OpenAICompatModel("scripted", url, KEY, "nous", key_env="NOUS_API_KEY", retry_base=0.01))
+        m = track(make("scripted", url, KEY, "nous", key_env="NOUS_API_KEY", retry_base=0.01))
         e = await failure(m)
         assert e.kind == "auth" and "NOUS_API_KEY" in str(e) and KEY not in str(e)
-        ok = track(OpenAICompatModel("scripted", url, "the-right-key", "nous"))
+        ok = track(make("scripted", url, "the-right-key", "nous"))
         assert (await run(ok))[0] == ["hello there"]
     finally:
         handle.close()
@@ -183,7 +195,7 @@ async def test_connection_refused():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    m = track(OpenAICompatModel("x", f"http://127.0.0.1:{port}/v1", KEY, "vllm", max_retries=1, retry_base=0.01))
+    m = track(make("x", f"http://127.0.0.1:{port}/v1", KEY, "vllm", max_retries=1, retry_base=0.01))
     e = await failure(m)
     assert e.kind == "connection" and e.retryable and f"127.0.0.1:{port}" in str(e) and KEY not in str(e)
 
@@ -214,7 +226,7 @@ async def test_disconnect_before_any_text_is_retried(fake):
 
 
 async def test_headers_and_no_key_means_no_authorization(fake):
-    m = track(OpenAICompatModel("scripted", fake.base_url, None, "ollama", headers={"X-Title": "Hermes"}))
+    m = track(make("scripted", fake.base_url, None, "ollama", headers={"X-Title": "Hermes"}))
     await run(m)
     with_key = model(fake)
     await run(with_key)
@@ -226,7 +238,7 @@ async def test_headers_and_no_key_means_no_authorization(fake):
 async def test_environment_cannot_inject_credentials(fake, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-from-the-environment")
     monkeypatch.setenv("OPENAI_ORG_ID", "org-private")
-    await run(track(OpenAICompatModel("scripted", fake.base_url, None, "lmstudio")))
+    await run(track(make("scripted", fake.base_url, None, "lmstudio")))
     headers = fake.records[0]["headers"]
     assert "authorization" not in headers and "openai-organization" not in headers
 
@@ -314,13 +326,11 @@ def test_status_classification():
 
 
 def test_tool_call_deltas_from_quirky_servers():
-    from types import SimpleNamespace as NS
-
     from hermes.models.openai_compat import _Assembly
 
-    def chunk(*tool_calls):  # shaped like the SDK's unvalidated stream chunks: absent fields are absent
-        calls = [NS(**{**tc, "function": NS(**tc.get("function", {}))}) for tc in tool_calls]
-        return NS(model="m", usage=None, choices=[NS(finish_reason=None, delta=NS(content=None, tool_calls=calls))])
+    def chunk(*tool_calls):  # the server's JSON as sent: absent fields are absent
+        return {"model": "m", "usage": None,
+                "choices": [{"finish_reason": None, "delta": {"content": None, "tool_calls": list(tool_calls)}}]}
 
     a = _Assembly()  # two calls both sent with index 0, told apart by their ids
     a.feed(chunk({"index": 0, "id": "call_a", "function": {"name": "one", "arguments": '{"x"'}}))

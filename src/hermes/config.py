@@ -36,6 +36,8 @@ class ModelSection(_Section):
     timeout: float = 120.0
     max_retries: int = Field(3, ge=0, le=10)
     path: str | None = None  # GGUF file for the local provider
+    # OpenAI-compatible endpoints: plain httpx (fast start, light per request) or the official SDK
+    http_client: Literal["httpx", "openai-sdk"] = "httpx"
 
 
 class CustomProvider(_Section):

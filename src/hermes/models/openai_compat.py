@@ -1,7 +1,7 @@
-"""OpenAICompatModel: any OpenAI-compatible chat endpoint, through the official `openai` SDK.
+"""OpenAICompatModel: any OpenAI-compatible chat endpoint (plain httpx, or the official `openai` SDK).
 
-The SDK is imported on first use, not at module import: `import openai` costs over half a second
-and most `hermes` invocations (--help, config, sessions) never call a model.
+The transports live in `openai_wire`; this module builds the request, assembles the streamed answer
+and turns failures into ModelErrors.
 
 Retries are ours (the SDK's are switched off) and happen only before the caller has seen any text:
 the request is opened and read up to its first visible text inside the retry, so a failure there is
@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
+import sys
 import re
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator
 
 from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
+from hermes.models.openai_wire import HttpxTransport, SdkTransport, StatusFailure, StreamFailure, sdk_stream_failure
 from hermes.models.retry import parse_retry_after
 from hermes.models.streaming import ProviderStream
 
@@ -27,11 +30,6 @@ log = logging.getLogger("hermes.models")
 
 CONTEXT_PHRASES = ("maximum context length", "context length", "context_length_exceeded", "context window",
                    "too many tokens", "prompt is too long", "reduce the length")
-# Chat-completion parameters passed through as named arguments; any other option rides in extra_body.
-_PASSTHROUGH = frozenset({"temperature", "top_p", "max_tokens", "max_completion_tokens", "stop", "seed",
-                          "tool_choice", "parallel_tool_calls", "response_format", "reasoning_effort",
-                          "presence_penalty", "frequency_penalty", "logit_bias", "user", "metadata",
-                          "n", "service_tier", "extra_headers", "extra_query", "timeout"})
 _ids = itertools.count(1)
 
 
@@ -60,42 +58,44 @@ def safe_url(url: str) -> str:
 
 @dataclass
 class _Assembly:
-    """Accumulates a streamed response into one assistant message."""
+    """Accumulates a streamed response (chunks as the server's dicts) into one assistant message."""
     text: list[str] = field(default_factory=list)
     reasoning: list[str] = field(default_factory=list)
     calls: dict[int, list[Any]] = field(default_factory=dict)  # index -> [id, name, [argument pieces]]
     finish: str | None = None
     model: str = ""
-    usage: Any = None
+    usage: dict[str, Any] | None = None
     _slot_of: dict[int, int] = field(default_factory=dict)  # the server's index -> our slot
 
-    def feed(self, chunk: Any) -> str:
-        if getattr(chunk, "model", None):
-            self.model = chunk.model
-        if getattr(chunk, "usage", None):
-            self.usage = chunk.usage
+    def feed(self, chunk: dict[str, Any]) -> str:
+        if chunk.get("model"):
+            self.model = chunk["model"]
+        if chunk.get("usage"):
+            self.usage = chunk["usage"]
         out = []
-        for choice in chunk.choices or ():
-            if choice.finish_reason:
-                self.finish = choice.finish_reason
-            delta = choice.delta
-            if delta is None:
+        for choice in chunk.get("choices") or ():
+            if choice.get("finish_reason"):
+                self.finish = choice["finish_reason"]
+            delta = choice.get("delta")
+            if not delta:
                 continue
-            r = getattr(delta, "reasoning_content", None) or getattr(delta, "reasoning", None)
+            r = delta.get("reasoning_content") or delta.get("reasoning")
             if isinstance(r, str) and r:
                 self.reasoning.append(r)
-            if delta.content:
-                out.append(delta.content)
-            for tc in delta.tool_calls or ():
-                self._call_delta(tc)
+            content = delta.get("content")
+            if content and isinstance(content, str):
+                out.append(content)
+            for tc in delta.get("tool_calls") or ():
+                if isinstance(tc, dict):
+                    self._call_delta(tc)
         piece = "".join(out)
         if piece:
             self.text.append(piece)
         return piece
 
-    def _call_delta(self, tc: Any) -> None:
-        idx = getattr(tc, "index", None)
-        tc_id = getattr(tc, "id", None)
+    def _call_delta(self, tc: dict[str, Any]) -> None:
+        idx = tc.get("index")
+        tc_id = tc.get("id")
         if idx is None:  # some servers omit the index: a new id starts a new call
             idx = len(self.calls) if tc_id and all(c[0] != tc_id for c in self.calls.values()) \
                 else max(self.calls, default=0)
@@ -107,27 +107,27 @@ class _Assembly:
         slot = self.calls.setdefault(key, ["", "", []])
         if tc_id and not slot[0]:
             slot[0] = tc_id
-        fn = getattr(tc, "function", None)
-        if fn is not None:
-            name, args = getattr(fn, "name", None), getattr(fn, "arguments", None)
+        fn = tc.get("function")
+        if isinstance(fn, dict):
+            name, args = fn.get("name"), fn.get("arguments")
             if name and not slot[1]:
                 slot[1] = name
             if args:
-                slot[2].append(args)
+                slot[2].append(args if isinstance(args, str) else json.dumps(args))
 
     def tool_calls(self) -> list[ToolCall]:
         return [ToolCall(id=c[0] or f"call_{next(_ids):06d}", name=c[1], arguments="".join(c[2]) or "{}")
                 for _, c in sorted(self.calls.items())]
 
 
-def _usage(u: Any, messages: list[Message], text: str, calls: list[ToolCall]) -> Usage:
-    if u is None:  # the server reports none: estimate so budgets and compression still work
+def _usage(u: dict[str, Any] | None, messages: list[Message], text: str, calls: list[ToolCall]) -> Usage:
+    if not isinstance(u, dict):  # the server reports none: estimate so budgets and compression still work
         return Usage(messages_tokens(messages), estimate_tokens(text) + sum(
             estimate_tokens(c.name) + estimate_tokens(c.arguments) for c in calls))
-    details = getattr(u, "prompt_tokens_details", None)
-    cached = getattr(details, "cached_tokens", None) or getattr(u, "prompt_cache_hit_tokens", None) or 0
-    written = getattr(details, "cache_write_tokens", None) or getattr(details, "cache_creation_tokens", None) or 0
-    return Usage(u.prompt_tokens or 0, u.completion_tokens or 0, int(cached), int(written))
+    details = u.get("prompt_tokens_details") or {}
+    cached = details.get("cached_tokens") or u.get("prompt_cache_hit_tokens") or 0
+    written = details.get("cache_write_tokens") or details.get("cache_creation_tokens") or 0
+    return Usage(u.get("prompt_tokens") or 0, u.get("completion_tokens") or 0, int(cached), int(written))
 
 
 class OpenAICompatModel:
@@ -136,7 +136,7 @@ class OpenAICompatModel:
     def __init__(self, name: str, base_url: str, api_key: str | None = None, provider: str = "openai", *,
                  timeout: float = 120.0, max_retries: int = 3, headers: dict[str, str] | None = None,
                  context_window: int | None = None, key_env: str | None = None, key_hint: str = "",
-                 retry_base: float = 0.5, retry_cap: float = 20.0):
+                 retry_base: float = 0.5, retry_cap: float = 20.0, http_client: str = "httpx"):
         self.name = name
         self.provider = provider
         self.base_url = base_url.rstrip("/")
@@ -149,91 +149,59 @@ class OpenAICompatModel:
         self.retry_base, self.retry_cap = retry_base, retry_cap
         self._key = api_key or None
         self._stream_options = True
-        self._clients: dict[int, Any] = {}  # per event loop: the SDK's HTTP pool is bound to one loop
+        sent = dict(self.headers)
+        if self._key:  # explicit, so no ambient Authorization from the environment can replace it
+            sent["Authorization"] = f"Bearer {self._key}"
+        if http_client == "openai-sdk":
+            self._transport: HttpxTransport | SdkTransport = SdkTransport(self.base_url, sent, timeout, self._key)
+        elif http_client == "httpx":
+            self._transport = HttpxTransport(self.base_url, sent, timeout)
+        else:
+            raise ValueError(f"unknown http_client {http_client!r}: use 'httpx' or 'openai-sdk'")
+        self.http_client = http_client
 
     def __repr__(self) -> str:
         return f"OpenAICompatModel({self.name!r}, provider={self.provider!r}, base_url={safe_url(self.base_url)!r})"
 
-    # -- the SDK client ----------------------------------------------------------------------------
-
-    def _client(self) -> Any:
-        loop = asyncio.get_running_loop()
-        client = self._clients.get(id(loop))
-        if client is None or client._hermes_loop is not loop:
-            import openai
-
-            headers = dict(self.headers)
-            if self._key:  # explicit, so no ambient Authorization from the environment can replace it
-                headers["Authorization"] = f"Bearer {self._key}"
-            client = openai.AsyncOpenAI(api_key=self._key or "unused", base_url=self.base_url, max_retries=0,
-                                        timeout=openai.Timeout(self.timeout, connect=min(10.0, self.timeout)),
-                                        default_headers=headers)
-            if not self.base_url.startswith("https://api.openai.com"):
-                client.organization = client.project = None  # OPENAI_ORG_ID is for OpenAI only
-            self._clients = {k: v for k, v in self._clients.items() if not v._hermes_loop.is_closed()}
-            self._clients[id(loop)] = client
-            client._hermes_loop = loop
-        return client
-
     async def aclose(self) -> None:
-        client = self._clients.pop(id(asyncio.get_running_loop()), None)
-        if client is not None:
-            await client.close()
+        await self._transport.aclose()
 
     def _request(self, messages: list[Message], tools: list[dict[str, Any]] | None,
-                 options: dict[str, Any]) -> dict[str, Any]:
-        kw: dict[str, Any] = {"model": self.name, "messages": [m.to_openai() for m in messages], "stream": True}
+                 options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The JSON body (named parameters and any extra options side by side) and per-call headers."""
+        body: dict[str, Any] = {"model": self.name, "messages": [m.to_openai() for m in messages],
+                                "stream": True}
         if self._stream_options:
-            kw["stream_options"] = {"include_usage": True}
+            body["stream_options"] = {"include_usage": True}
         if tools:
-            kw["tools"] = tools
+            body["tools"] = tools
+        headers: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         for k, v in options.items():
-            if v is None:
+            if v is None or k in ("timeout", "extra_query"):
                 continue
             if k == "extra_body":
                 extra.update(v)
-            elif k in _PASSTHROUGH:
-                kw[k] = v
-            else:
-                extra[k] = v
-        if extra:
-            kw["extra_body"] = extra
+            elif k == "extra_headers":
+                headers.update(v)
+            else:  # named chat-completion parameters and anything else the server may understand
+                body[k] = v
+        body.update(extra)
         if not self._key and not any(h.lower() == "authorization" for h in self.headers):
-            import openai
-
-            kw["extra_headers"] = {**(kw.get("extra_headers") or {}), "Authorization": openai.Omit()}
-        return kw
+            headers["Authorization"] = None  # no key: send no Authorization at all (not a dummy one)
+        return body, headers
 
     async def _open(self, messages: list[Message], tools: list[dict[str, Any]] | None,
                     options: dict[str, Any]) -> Any:
-        client = self._client()
         try:
-            return await self._post(client, self._request(messages, tools, dict(options)))
-        except Exception as e:
-            status = getattr(e, "status_code", None)
-            text = str(getattr(e, "body", "") or "") + str(e)
-            if self._stream_options and status in (400, 422) and ("stream_options" in text or "include_usage" in text):
+            return await self._transport.open(*self._request(messages, tools, options))
+        except StatusFailure as e:
+            text = json.dumps(e.body) if not isinstance(e.body, str) else e.body
+            if self._stream_options and e.status_code in (400, 422) and (
+                    "stream_options" in text or "include_usage" in text):
                 self._stream_options = False  # an older server: ask once more, without usage
-                return await self._post(client, self._request(messages, tools, dict(options)))
+                return await self._transport.open(*self._request(messages, tools, options))
             raise
-
-    async def _post(self, client: Any, kw: dict[str, Any]) -> Any:
-        """POST the already-JSON-shaped body through the SDK's transport. `create()` would first
-        re-walk every message against the SDK's type hints, which costs ~0.2 ms per message on
-        each call and dominates long sessions; our messages are plain dicts in the wire format."""
-        from openai import AsyncStream
-        from openai._base_client import make_request_options
-        from openai.types.chat import ChatCompletion, ChatCompletionChunk
-
-        body = {k: v for k, v in kw.items() if k not in ("extra_body", "extra_headers")}
-        body.update(kw.get("extra_body") or {})
-        try:
-            opts = make_request_options(extra_headers=kw.get("extra_headers"), security={"bearer_auth": True})
-        except TypeError:  # SDK versions without `security`
-            opts = make_request_options(extra_headers=kw.get("extra_headers"))
-        return await client.post("/chat/completions", body=body, cast_to=ChatCompletion, options=opts,
-                                 stream=True, stream_cls=AsyncStream[ChatCompletionChunk])
 
     # -- streaming ---------------------------------------------------------------------------------
 
@@ -261,26 +229,25 @@ class OpenAICompatModel:
         """A ModelError for a failed call, or None for errors that are bugs (they propagate as they are)."""
         if isinstance(e, ModelError):
             return e
-        import openai
-
         p, url = self.provider, safe_url(self.base_url)
         status, retry_after = None, None
-        if isinstance(e, openai.APIStatusError):
+        sdk = sys.modules.get("openai")  # only the SDK transport raises its types; never import it here
+        stream_failure = e if isinstance(e, StreamFailure) else sdk_stream_failure(e)
+        if isinstance(e, StatusFailure):
             status = e.status_code
             detail = _server_message(e)
-            retry_after = parse_retry_after(e.response.headers)
+            retry_after = parse_retry_after(e.headers)
             kind = kind_for_status(status, detail)
-            if status == 429 and "insufficient_quota" in (str(getattr(e, "code", "")) + detail):
+            if status == 429 and "insufficient_quota" in (json.dumps(e.body) + detail):
                 kind, detail = "auth", f"quota or credit exhausted: {detail}"
-        elif isinstance(e, openai.APITimeoutError):
-            kind, detail = "timeout", f"no answer within {self.timeout:g}s"
-        elif isinstance(e, openai.APIConnectionError):
-            kind, detail = "connection", _cause(e)
-        elif isinstance(e, openai.APIError):  # an error event inside the stream
-            detail = _server_message(e)
+        elif stream_failure is not None:  # an error event inside the stream
+            detail = _server_message(stream_failure)
             kind = "context_length" if any(ph in detail.lower() for ph in CONTEXT_PHRASES) else "server"
-        elif isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__:
+        elif (isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__
+              or (sdk is not None and isinstance(e, sdk.APITimeoutError))):
             kind, detail = "timeout", f"no answer within {self.timeout:g}s"
+        elif sdk is not None and isinstance(e, sdk.APIConnectionError):
+            kind, detail = "connection", _cause(e)
         elif isinstance(e, OSError) or type(e).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore",
                                                                               "httpcore2", "h11"):
             kind, detail = "connection", f"{type(e).__name__}: {e}"
@@ -316,6 +283,8 @@ class OpenAICompatModel:
 
 def _server_message(e: Any) -> str:
     body = getattr(e, "body", None)
+    if isinstance(body, str) and body.strip():
+        return body.strip()[:500]
     if isinstance(body, dict):
         inner = body.get("error", body)
         msg = inner.get("message") if isinstance(inner, dict) else inner

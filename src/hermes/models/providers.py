@@ -173,7 +173,7 @@ def build_model(config: Config, secrets: dict[str, str], *, provider: str | None
     return OpenAICompatModel(ep.model or "", ep.base_url, ep.key, name, timeout=ms.timeout,
                              max_retries=ms.max_retries, headers=ep.headers,
                              context_window=own_window or context_window_for(ep.model or "", config),
-                             key_env=ep.key_env, key_hint=ep.hint)
+                             key_env=ep.key_env, key_hint=ep.hint, http_client=ms.http_client)
 
 
 async def list_models(config: Config, secrets: dict[str, str], *, provider: str | None = None,
