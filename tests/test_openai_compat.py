@@ -343,3 +343,49 @@ def test_tool_call_deltas_from_quirky_servers():
     b.feed(chunk({"function": {"name": "ping"}}))
     [only] = b.tool_calls()
     assert only.name == "ping" and only.arguments == "{}" and only.id.startswith("call_")
+
+
+async def _raw_sse_server(payload: bytes):
+    """A server that answers any request with `payload` as an SSE body, then closes."""
+    import asyncio
+
+    async def handle(reader, writer):
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next((int(l.split(b":")[1]) for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")), 0)
+        await reader.readexactly(length)
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n" + payload)
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    return server, f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1"
+
+
+def _chunk(**delta) -> str:
+    return json.dumps({"model": "raw", "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
+
+
+async def test_sse_comments_unspaced_fields_and_multiline_data():
+    two = _chunk(content="two")
+    cut = two.index(' "choices"')
+    payload = (": keep-alive\n\n"
+               f"data:{_chunk(content='one ')}\n\n"  # no space after the colon is valid SSE
+               "event: message\n"
+               f"data: {two[:cut]}\n"  # one event's data split over two lines (joined by a newline)
+               f"data: {two[cut:]}\n\n"
+               "data: [DONE]\n\n").encode()
+    server, url = await _raw_sse_server(payload)
+    async with server:
+        texts, done = await run(track(make("raw", url, KEY, "custom")))
+    assert "".join(texts) == "one two" and done.message.content == "one two" and done.model == "raw"
+
+
+async def test_error_event_inside_the_stream_is_a_model_error():
+    payload = (f"data: {_chunk(content='partial')}\n\n"
+               'event: error\ndata: {"error": {"message": "the upstream model crashed"}}\n\n').encode()
+    server, url = await _raw_sse_server(payload)
+    async with server:
+        m = track(make("raw", url, KEY, "custom", max_retries=0))
+        with pytest.raises(ModelError) as e:
+            await run(m)
+    assert "the upstream model crashed" in str(e.value) and getattr(e.value, "partial", False)
