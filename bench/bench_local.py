@@ -85,7 +85,7 @@ async def main(runs: int, max_tokens: int) -> dict:
     t0 = time.perf_counter()
     await model.load()
     load_s = time.perf_counter() - t0
-    from hermes.models.local import _ENGINES
+    from hermes.models.local_engine import _ENGINES
 
     llm = next(iter(_ENGINES.values())).llm
     tokens = {"system_prompt": len(llm.tokenize(system.encode())),

@@ -36,6 +36,7 @@ class ModelSection(_Section):
     timeout: float = 120.0
     max_retries: int = Field(3, ge=0, le=10)
     path: str | None = None  # GGUF file for the local provider
+    chat_template: str | None = None  # local provider: a Jinja chat template (or a file holding one)
     # OpenAI-compatible endpoints: plain httpx (fast start, light per request) or the official SDK
     http_client: Literal["httpx", "openai-sdk"] = "httpx"
 

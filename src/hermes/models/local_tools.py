@@ -85,7 +85,7 @@ def install_grammar_first(llm: Any) -> None:
 _SCALAR = {"type": ["string", "number", "boolean", "null"]}
 
 
-def _simplify(schema: Any, depth: int = 0) -> dict[str, Any]:
+def simplify(schema: Any, depth: int = 0) -> dict[str, Any]:
     """The part of a JSON schema the grammar converter handles well. What it leaves open (an object
     without properties, a value of any type) is flat: scalars only, since a small model given
     arbitrary nesting can nest {"a": {"a": ...}} until it runs out of tokens."""
@@ -96,17 +96,17 @@ def _simplify(schema: Any, depth: int = 0) -> dict[str, Any]:
         if k in schema:
             out[k] = schema[k]
     if isinstance(schema.get("properties"), dict):
-        out["properties"] = {k: _simplify(v, depth + 1) for k, v in schema["properties"].items()}
+        out["properties"] = {k: simplify(v, depth + 1) for k, v in schema["properties"].items()}
         out["required"] = [r for r in schema.get("required", []) if r in out["properties"]]
         out["additionalProperties"] = False
     if "items" in schema:
-        out["items"] = _simplify(schema["items"], depth + 1)
+        out["items"] = simplify(schema["items"], depth + 1)
     if out.get("type") == "array":
         out["maxItems"] = min(schema.get("maxItems") or MAX_ITEMS, MAX_ITEMS)
         out["minItems"] = min(schema.get("minItems") or 0, MAX_ITEMS)
     for k in ("anyOf", "oneOf"):
         if isinstance(schema.get(k), list):
-            out["anyOf"] = [_simplify(s, depth + 1) for s in schema[k]]
+            out["anyOf"] = [simplify(s, depth + 1) for s in schema[k]]
     if out.get("type") == "object" and "properties" not in out:
         out["additionalProperties"] = _SCALAR
     if out.get("type") == "array" and "items" not in out:
@@ -119,7 +119,7 @@ def tool_schema(tools: list[dict[str, Any]], required: bool, simple_args: bool) 
                                     "required": ["answer"], "additionalProperties": False}]
     for t in tools:
         fn = t.get("function", t)
-        args = {"type": "object"} if simple_args else (_simplify(fn.get("parameters")) or {"type": "object"})
+        args = {"type": "object"} if simple_args else (simplify(fn.get("parameters")) or {"type": "object"})
         options.append({"type": "object", "properties": {"tool": {"const": fn["name"]}, "arguments": args},
                         "required": ["tool", "arguments"], "additionalProperties": False})
     return options[0] if len(options) == 1 else {"anyOf": options}
@@ -199,6 +199,35 @@ class AnswerStream:
             return ""  # wait for more
         new, self.text = text[len(self.text):], text
         return new
+
+
+class PlainReply:
+    """A reply without tools: everything streams as it comes."""
+
+    def feed(self, piece: str) -> str:
+        return piece
+
+    def finish(self, raw: str) -> tuple[str, list[tuple[str, dict[str, Any]]], str]:
+        return raw, [], ""
+
+
+class GrammarReply:
+    """A reply under the JSON grammar: the answer's string streams as it decodes, a call streams
+    nothing. `finish` gives (text, [(tool, arguments)], text not streamed yet)."""
+
+    def __init__(self, names: set[str]):
+        self.names, self.answer = names, AnswerStream()
+
+    def feed(self, piece: str) -> str:
+        return self.answer.feed(piece)
+
+    def finish(self, raw: str) -> tuple[str, list[tuple[str, dict[str, Any]]], str]:
+        if self.answer.started:  # what was streamed is the answer, even if the JSON was cut short
+            return self.answer.text, [], ""
+        text, call = parse_reply(raw, self.names)
+        if call is not None:
+            return "", [(call["tool"], call["arguments"])], ""
+        return text, [], text
 
 
 def looping(text: str) -> bool:

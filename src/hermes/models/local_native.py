@@ -1,0 +1,216 @@
+"""Native tool calls for local models whose chat template has a tool-call format.
+
+A template "supports tools" when rendering it with a probe tool puts that tool into the prompt.
+Its call syntax is then recognised from the template text: Hermes/Qwen `<tool_call>{...}</tool_call>`,
+Mistral `[TOOL_CALLS] [{...}]`, or a bare JSON object (Llama 3.x, with "parameters", and any other
+template that lists tools without naming a syntax). The reply is decoded under a grammar of that
+syntax (free text, or calls whose JSON matches one of the tools' schemas), so even a tiny model
+produces well-formed calls, and the text part streams while a possible call is held back.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hermes.models.local_tools import simplify
+
+PROBE_TOOL = {"type": "function", "function": {
+    "name": "hermes_probe_tool_x9", "description": "probe",
+    "parameters": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}}
+
+
+@dataclass(frozen=True)
+class NativeFormat:
+    name: str
+    open: str  # what starts the calls ("" for a bare JSON object)
+    close: str  # what ends one call ("" when the syntax has none)
+    args_key: str  # "arguments" or "parameters"
+    array: bool = False  # the calls come as one JSON array after `open`
+
+
+HERMES = NativeFormat("hermes", "<tool_call>", "</tool_call>", "arguments")
+MISTRAL = NativeFormat("mistral", "[TOOL_CALLS]", "", "arguments", array=True)
+LLAMA3 = NativeFormat("llama3", "", "", "parameters")
+JSON_OBJECT = NativeFormat("json", "", "", "arguments")
+
+
+def detect(template: str, render: Any) -> NativeFormat | None:
+    """The template's native format, or None when it ignores tools. `render(messages, tools)`
+    renders the template; a template that fails to render with tools has no usable format."""
+    if "tools" not in template:
+        return None
+    try:
+        prompt = render([{"role": "system", "content": "s"}, {"role": "user", "content": "u"}], [PROBE_TOOL])
+    except Exception:
+        return None
+    if "hermes_probe_tool_x9" not in prompt:
+        return None
+    if "<tool_call>" in template:
+        return HERMES
+    if "[TOOL_CALLS]" in template:
+        return MISTRAL
+    if "<|python_tag|>" in template or "ipython" in template or '"parameters"' in template:
+        return LLAMA3
+    return JSON_OBJECT
+
+
+def chat_messages(messages: list[Any]) -> list[dict[str, Any]]:
+    """Messages in the shape chat templates expect (Hugging Face's): tool calls with arguments as
+    objects, tool results as `tool` messages carrying the call id and tool name."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        d: dict[str, Any] = {"role": m.role, "content": m.content or ""}
+        if m.role == "assistant" and m.tool_calls:
+            d["tool_calls"] = [{"id": c.id, "type": "function",
+                                "function": {"name": c.name, "arguments": _args(c.arguments)}}
+                               for c in m.tool_calls]
+        elif m.role == "tool":
+            d["tool_call_id"], d["name"] = m.tool_call_id or "", m.name or ""
+        out.append(d)
+    return out
+
+
+def _args(text: str) -> Any:
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def call_schema(fmt: NativeFormat, tools: list[dict[str, Any]], simple: bool) -> dict[str, Any]:
+    options = []
+    for t in tools:
+        fn = t.get("function", t)
+        args = {"type": "object"} if simple else (simplify(fn.get("parameters")) or {"type": "object"})
+        options.append({"type": "object", "properties": {"name": {"const": fn["name"]}, fmt.args_key: args},
+                        "required": ["name", fmt.args_key], "additionalProperties": False})
+    return options[0] if len(options) == 1 else {"anyOf": options}
+
+
+def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool, simple: bool) -> str:
+    """GBNF for a reply: free text (not starting like a call), or one or more calls."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    body = json_schema_to_gbnf(json.dumps(call_schema(fmt, tools, simple)))
+    body = re.sub(r"(?m)^root ::=", "call-obj ::=", body)
+    if fmt.array:
+        calls = f'{_lit(fmt.open)} " "? "[" call-obj ("," " "? call-obj)* "]"'
+    elif fmt.open:
+        calls = f'{_lit(fmt.open)} [ \\n]* call-obj [ \\n]* {_lit(fmt.close)} ([ \\n]* {_lit(fmt.open)} ' \
+                f'[ \\n]* call-obj [ \\n]* {_lit(fmt.close)})*'
+    else:
+        calls = "call-obj"
+    first = (fmt.open or "{")[0]
+    text = f'[^{_cls(first)} \\t\\n] [^\\x00]*'
+    root = "root ::= [ \\t\\n]* calls\n" if required else "root ::= [ \\t\\n]* (calls | free-text)\n"
+    return root + f"calls ::= {calls}\nfree-text ::= {text}\n" + body
+
+
+def _lit(s: str) -> str:
+    return json.dumps(s)
+
+
+def _cls(ch: str) -> str:
+    return "\\" + ch if ch in "[]^-\\" else ch
+
+
+class NativeStream:
+    """Streams the free-text part of a reply; holds back anything that may be the start of a call
+    and stops streaming once a call has begun."""
+
+    def __init__(self, fmt: NativeFormat):
+        self.fmt, self.raw, self.sent, self.in_call = fmt, "", 0, False
+        self.marker = fmt.open or "{"
+
+    def feed(self, piece: str) -> str:
+        self.raw += piece
+        if self.in_call:
+            return ""
+        if not self.fmt.open:  # a bare JSON call can only be the whole reply
+            stripped = self.raw.lstrip()
+            if not stripped:
+                return ""
+            if stripped[0] == "{":
+                self.in_call = True
+                return ""
+        at = self.raw.find(self.marker, self.sent) if self.fmt.open else -1
+        if at >= 0:
+            self.in_call = True
+            out, self.sent = self.raw[self.sent:at], at
+            return out
+        hold = _partial_suffix(self.raw, self.marker) if self.fmt.open else 0
+        end = len(self.raw) - hold
+        out, self.sent = self.raw[self.sent:end], max(self.sent, end)
+        return out
+
+    def rest(self) -> str:
+        """Text held back that turned out not to be a call (at the end of the reply)."""
+        return "" if self.in_call else self.raw[self.sent:]
+
+
+class NativeReply:
+    """Reading a reply in the template's own format (see `GrammarReply` for the fallback's)."""
+
+    def __init__(self, fmt: NativeFormat, names: set[str]):
+        self.fmt, self.names, self.stream = fmt, names, NativeStream(fmt)
+
+    def feed(self, piece: str) -> str:
+        return self.stream.feed(piece)
+
+    def finish(self, raw: str) -> tuple[str, list[tuple[str, dict[str, Any]]], str]:
+        text, calls = parse(raw, self.fmt, self.names)
+        if calls:
+            return text, calls, ""
+        return raw.strip(), [], raw[self.stream.sent:]  # a cut-off call is shown as the text it is
+
+
+def _partial_suffix(text: str, marker: str) -> int:
+    for n in range(min(len(marker) - 1, len(text)), 0, -1):
+        if text.endswith(marker[:n]):
+            return n
+    return 0
+
+
+def parse(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
+    """(text, [(tool name, arguments)]) from a reply in `fmt`; unparseable calls stay text."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    text = raw
+    if fmt.array:
+        at = raw.find(fmt.open)
+        if at >= 0:
+            objs = _json_at(raw[at + len(fmt.open):])
+            found = [c for c in (objs if isinstance(objs, list) else [objs]) if _call(c, fmt, names)]
+            if found:
+                return raw[:at].strip(), [_call(c, fmt, names) for c in found]  # type: ignore[misc]
+        return raw.strip(), []
+    if fmt.open:
+        pattern = re.compile(re.escape(fmt.open) + r"\s*(.*?)\s*" + re.escape(fmt.close), re.S)
+        for m in pattern.finditer(raw):
+            c = _call(_json_at(m.group(1)), fmt, names)
+            if c is not None:
+                calls.append(c)
+        if calls:
+            text = raw[:raw.find(fmt.open)]
+        return text.strip(), calls
+    c = _call(_json_at(raw.strip()), fmt, names)
+    return ("", [c]) if c is not None else (raw.strip(), [])
+
+
+def _json_at(s: str) -> Any:
+    try:
+        return json.JSONDecoder().raw_decode(s.lstrip())[0]
+    except ValueError:
+        return None
+
+
+def _call(obj: Any, fmt: NativeFormat, names: set[str]) -> tuple[str, dict[str, Any]] | None:
+    if not isinstance(obj, dict) or obj.get("name") not in names:
+        return None
+    args = obj.get(fmt.args_key, obj.get("arguments", obj.get("parameters", {})))
+    if isinstance(args, str):
+        args = _args(args)
+    return (obj["name"], args) if isinstance(args, dict) else None
