@@ -39,7 +39,7 @@ class Terminal:
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      preexec_fn=_controlling_tty, close_fds=True)
         os.close(slave)
-        self.seen = ""
+        self.seen, self.pos = "", 0
 
     def read(self, timeout: float) -> str:
         ready, _, _ = select.select([self.master], [], [], timeout)
@@ -53,11 +53,15 @@ class Terminal:
         return data
 
     def expect(self, pattern: str, timeout: float = 60.0) -> str:
-        start = len(self.seen)
+        """The screen from the end of the previous match through this one. Matching resumes right
+        after the previous match, so output that arrived in the same read is not skipped."""
+        start = self.pos
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if re.search(pattern, self.seen[start:]):
-                return self.seen[start:]
+            m = re.search(pattern, self.seen[start:])
+            if m:
+                self.pos = start + m.end()
+                return self.seen[start:self.pos]
             self.read(0.2)
         raise AssertionError(f"timed out waiting for {pattern!r}; screen so far:\n{self.seen[-2000:]}")
 
