@@ -157,3 +157,9 @@ async def test_one_turn_through_the_runtime(tmp_path: Path, monkeypatch):
     assert [m.role for m in stored] == ["user", "assistant"]
     assert stored[1].content == final.text
     assert h.store.get_session(conv.id) is not None
+    # The prompt was evaluated from scratch, so its state is saved for the next process, in this home.
+    assert h.model.cache_dir == str(tmp_path / "home" / "cache" / "local")
+    deadline = time.monotonic() + 30  # written after the answer is out, so poll
+    while not list((tmp_path / "home" / "cache" / "local").glob("*.state")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert list((tmp_path / "home" / "cache" / "local").glob("*.state"))

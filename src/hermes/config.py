@@ -37,6 +37,7 @@ class ModelSection(_Section):
     max_retries: int = Field(3, ge=0, le=10)
     path: str | None = None  # GGUF file for the local provider
     chat_template: str | None = None  # local provider: a Jinja chat template (or a file holding one)
+    prompt_cache_mb: int = Field(512, ge=0)  # local provider: disk kept for saved prompt states; 0: none
     # OpenAI-compatible endpoints: plain httpx (fast start, light per request) or the official SDK
     http_client: Literal["httpx", "openai-sdk"] = "httpx"
 

@@ -113,6 +113,8 @@ class Hermes:
         self.config = config
         self.secrets = secrets if secrets is not None else load_secrets(home)
         self.model = model or build_main_model(config, self.secrets, provider=provider, model=model_name)
+        if getattr(self.model, "cache_dir", False) is None:  # a local model: its prompt states go here
+            self.model.cache_dir = str(home.root / "cache" / "local")  # type: ignore[attr-defined]
         if store is None:
             from hermes.state import open_store
 

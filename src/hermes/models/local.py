@@ -65,9 +65,11 @@ class LocalModel:
 
     def __init__(self, path: str | None = None, name: str = DEFAULT_MODEL_NAME, *,
                  context_window: int = DEFAULT_CONTEXT, n_threads: int | None = None,
-                 chat_template: str | None = None):
+                 chat_template: str | None = None, cache_dir: str | None = None, prompt_cache_mb: int = 512):
         self.path = path
         self.chat_template = chat_template
+        # Where prompt states are saved for later processes (the runtime sets it inside HERMES_HOME).
+        self.cache_dir, self.prompt_cache_mb = cache_dir, prompt_cache_mb
         self.name = name
         self.provider = "local"
         self.context_window = context_window
@@ -84,7 +86,10 @@ class LocalModel:
         if not os.path.isfile(path):
             raise ModelError(f"local model file not found: {path} (model.path in config.yaml)",
                              kind="not_found", provider="local")
-        return engine(path, self.context_window, self.n_threads, self.chat_template)
+        eng = engine(path, self.context_window, self.n_threads, self.chat_template)
+        if self.cache_dir:
+            eng.use_disk(self.cache_dir, self.prompt_cache_mb << 20)
+        return eng
 
     async def load(self) -> None:
         """Load the model now (it otherwise loads on the first call), off the event loop."""
@@ -241,7 +246,7 @@ def build(config: Any, secrets: dict[str, str], model_name: str | None, *,
     path = os.path.expanduser(ms.path) if ms.path else None
     name = model_name or (os.path.splitext(os.path.basename(path))[0].lower() if path else DEFAULT_MODEL_NAME)
     return LocalModel(path, name, context_window=ms.context_window or DEFAULT_CONTEXT,
-                      chat_template=read_template(ms.chat_template))
+                      chat_template=read_template(ms.chat_template), prompt_cache_mb=ms.prompt_cache_mb)
 
 
 def read_template(value: str | None) -> str | None:

@@ -48,10 +48,11 @@ class Engine:
         self.states = llama_cpp.LlamaRAMCache(RAM_CACHE_BYTES)
         install_grammar_first(self.llm)
         self.n_ctx, self.lock, self.grammars = self.llm.n_ctx(), threading.Lock(), {}
+        self.path, self.disk = path, None
         # What the model produced, keyed by how the loop stores it: replaying these exact bytes
         # keeps the next prompt's tokens identical to what is already in the KV cache.
         self.raw_outputs: collections.OrderedDict[tuple, str] = collections.OrderedDict()
-        template = template or self.llm.metadata.get("tokenizer.chat_template")
+        template = self.template = template or self.llm.metadata.get("tokenizer.chat_template")
         if not template:
             raise ModelError(f"{path} has no chat template in its metadata; use an instruct/chat GGUF",
                              kind="bad_request", provider="local")
@@ -99,15 +100,30 @@ class Engine:
         try:
             state = self.states[tokens]  # the saved state sharing the longest prefix
         except KeyError:
-            return tokens, reuse
-        n = Llama.longest_token_prefix(state.input_ids[:state.n_tokens].tolist(), tokens)
-        if n > reuse:
-            llm.load_state(state)
-            extended = self._extend_live(text)
-            if extended is not None and len(extended) < self.n_ctx:
-                return extended, llm.n_tokens
-            reuse = n
+            state = None
+        if state is not None:
+            n = Llama.longest_token_prefix(state.input_ids[:state.n_tokens].tolist(), tokens)
+            if n > reuse:
+                llm.load_state(state)
+                extended = self._extend_live(text)
+                if extended is not None and len(extended) < self.n_ctx:
+                    return extended, llm.n_tokens
+                reuse = n
+        if self.disk is not None and len(tokens) - reuse >= 64:  # another process may have saved it
+            hit = self.disk.best(tokens, beat=reuse + 63)
+            if hit is not None and self.disk.load(llm, hit[1], hit[2]):
+                extended = self._extend_live(text)
+                if extended is not None and len(extended) < self.n_ctx:
+                    return extended, llm.n_tokens
+                reuse = hit[0]
         return tokens, reuse
+
+    def use_disk(self, directory: str, budget_bytes: int) -> None:
+        """Save and reuse prompt states under `directory` (see local_disk_cache)."""
+        if self.disk is None and budget_bytes > 0:
+            from hermes.models.local_disk_cache import DiskStates, identity
+
+            self.disk = DiskStates(directory, identity(self.path, self.n_ctx, self.template), budget_bytes)
 
     def remember(self, key: tuple, raw: str) -> None:
         self.raw_outputs[key] = raw
@@ -136,6 +152,7 @@ async def run_completion(eng: Engine, prompt: str, tokens: list[int], kw: dict[s
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, Any, Any]] = asyncio.Queue()
     stop = threading.Event()
+    ended = False
 
     def put(item: tuple[str, Any, Any]) -> None:
         try:
@@ -144,6 +161,7 @@ async def run_completion(eng: Engine, prompt: str, tokens: list[int], kw: dict[s
             stop.set()
 
     def work() -> None:
+        nonlocal ended
         try:
             with eng.lock:
                 if stop.is_set():
@@ -159,10 +177,17 @@ async def run_completion(eng: Engine, prompt: str, tokens: list[int], kw: dict[s
                         put(("piece", choice.get("text") or "", choice.get("finish_reason")))
                 finally:
                     it.close()
+                if eng.disk is not None and info["cached"] < 64 and not stop.is_set():
+                    # A prompt evaluated from scratch: keep it for the next process. The answer
+                    # is complete, so the caller need not wait for the file.
+                    ended = True
+                    put(("end", None, None))
+                    eng.disk.save(eng.llm)
         except BaseException as e:  # handed to the consumer, raised there
             put(("error", e, None))
         finally:
-            put(("end", None, None))
+            if not ended:
+                put(("end", None, None))
 
     threading.Thread(target=work, name="hermes-local-model", daemon=False).start()
     try:
