@@ -15,8 +15,8 @@ import asyncio
 import itertools
 import json
 import logging
-import sys
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator
 
