@@ -136,6 +136,23 @@ def test_stream_holds_back_a_possible_call_and_never_shows_one():
     assert "".join(s.feed(p) for p in ["  ", "Hi {there}"]) == "  Hi {there}"
 
 
+def test_mistral_stream_split_across_chunks():
+    s = NativeStream(MISTRAL)
+    out = [s.feed(p) for p in ["See [1", "]. ", "[TOOL", "_CALLS] [{\"name\": \"ls\", ", "\"arguments\": {}}]"]]
+    assert out[:3] == ["See [1", "]. ", ""] and "".join(out) == "See [1]. "
+    assert parse(s.raw, MISTRAL, NAMES) == ("See [1].", [("ls", {})])
+    s = NativeStream(MISTRAL)
+    assert "".join(s.feed(p) for p in ["[", "TOOL", "S] are"]) + s.rest() == "[TOOLS] are"
+
+
+def test_text_then_a_call_in_hermes_format():
+    r = NativeReply(HERMES, NAMES)
+    raw = 'Let me look.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>'
+    streamed = "".join(r.feed(raw[i:i + 3]) for i in range(0, len(raw), 3))
+    assert streamed == "Let me look.\n"
+    assert r.finish(raw) == ("Let me look.", [("get_weather", {"city": "Oslo"})], "")
+
+
 def test_reply_finish_returns_unsent_text_when_no_call_parses():
     r = NativeReply(HERMES, NAMES)
     raw = 'Sure. <tool_call>{"name": "get_weather", "argum'  # cut off by max_tokens
@@ -165,6 +182,87 @@ def test_every_format_grammar_compiles_in_llama_cpp(fmt, required):
         "type": "object", "properties": {"path": {"type": "string"}, "all": {"type": "boolean"}}}}}
     g = llama_cpp.LlamaGrammar.from_string(grammar_text(fmt, [WEATHER, ls], required, False), verbose=False)
     assert g._grammar and g._root == "root"
+
+
+@pytest.fixture(scope="module")
+def vocab():
+    """SmolLM2's tokenizer alone (no weights): enough to run a grammar over token sequences."""
+    path = _llama()
+    if path is None:
+        pytest.skip("no bundled SmolLM2 model: install the `local` extra")
+    import llama_cpp
+    return llama_cpp.Llama(model_path=path, n_ctx=64, vocab_only=True, verbose=False)
+
+
+def _accepts(llm, grammar: str, text: str) -> bool:
+    """Whether llama.cpp's grammar sampler lets `text` (as SmolLM2 tokens) through and then end."""
+    import ctypes
+    import math
+
+    import llama_cpp as c
+
+    g = c.LlamaGrammar.from_string(grammar, verbose=False)
+    sampler = c.llama_sampler_init_grammar(llm._model.vocab, g._grammar.encode(), g._root.encode())
+    try:
+        for t in llm.tokenize(text.encode(), add_bos=False, special=True) + [llm.token_eos()]:
+            one = (c.llama_token_data * 1)(c.llama_token_data(t, 1.0, 0.0))
+            c.llama_sampler_apply(sampler, ctypes.byref(c.llama_token_data_array(one, 1, -1, False)))
+            if not math.isfinite(one[0].logit):
+                return False
+            if t != llm.token_eos():
+                c.llama_sampler_accept(sampler, t)
+        return True
+    finally:
+        c.llama_sampler_free(sampler)
+
+
+CALL = '{"name": "get_weather", "arguments": {"city": "Oslo"}}'
+
+
+@pytest.mark.parametrize("fmt, call, good, bad", [
+    (HERMES, f"<tool_call>{CALL}</tool_call>",
+     ["Hello there.", "a < b, <b>bold</b> <<t ok", f"Let me check.\n<tool_call>\n{CALL}\n</tool_call>\n"
+                                                 f"<tool_call>{CALL}</tool_call>"],
+     ["", "Sure. <tool_call> then prose", '<tool_call>{"name": "rm", "arguments": {}}</tool_call>',
+      '<tool_call>{"name": "get_weather", "arguments": {"town": "Oslo"}}</tool_call>', "cut <tool_call"]),
+    (MISTRAL, f"[TOOL_CALLS] [{CALL}]", ["See [1].", f"Checking. [TOOL_CALLS][{CALL}, {CALL}]"],
+     ["[TOOL_CALLS] prose", f"[TOOL_CALLS] {CALL}"]),
+    (LLAMA3, CALL.replace("arguments", "parameters"), ["Hi {there}"], [CALL, '{"free": "json"}']),
+], ids=["hermes", "mistral", "llama3"])
+def test_the_reply_grammar_allows_text_or_well_formed_calls_only(vocab, fmt, call, good, bad):
+    from hermes.models.local_native import grammar_text
+
+    grammar = grammar_text(fmt, [WEATHER], False, False)
+    assert [t for t in [call] + good if not _accepts(vocab, grammar, t)] == []
+    assert [t for t in bad if _accepts(vocab, grammar, t)] == []
+    required = grammar_text(fmt, [WEATHER], True, False)  # tool_choice "required": a call, nothing else
+    assert _accepts(vocab, required, call) and not any(_accepts(vocab, required, t) for t in good + bad)
+
+
+def test_a_marker_that_is_a_control_token_stays_in_the_completion_text(vocab):
+    """Mistral's [TOOL_CALLS] is a control token, which llama-cpp-python leaves out of completion
+    text; SmolLM2's control token <repo_name> stands in for it here."""
+    path = _llama()
+    import llama_cpp
+
+    from hermes.models.local_native import NativeFormat, show_markers
+
+    fmt = NativeFormat("ctl", "<repo_name>", "", "arguments", array=True)
+    [marker] = vocab.tokenize(b"<repo_name>", add_bos=False, special=True)
+    llm = llama_cpp.Llama(model_path=path, n_ctx=256, n_threads=2, verbose=False)
+    prompt = "<|im_start|>user\nsay hi<|im_end|>\n<|im_start|>assistant\n"
+    force = {"max_tokens": 6, "temperature": 0.0, "logit_bias": {marker: 50.0}, "stream": True}
+
+    def run() -> str:  # the grammar admits the marker's control token, the bias makes the model pick it
+        grammar = llama_cpp.LlamaGrammar.from_string('root ::= "<repo_name>" " [hi]"', verbose=False)
+        return "".join(c["choices"][0]["text"] for c in llm.create_completion(prompt, grammar=grammar, **force))
+
+    assert run() == " [hi]"  # llama-cpp-python's own behaviour: the marker is gone
+    show_markers(llm, fmt)
+    assert run() == "<repo_name> [hi]"
+    assert llm.detokenize(llm.tokenize(b"<|im_start|>hi", add_bos=False, special=True)) == b"hi"  # others as before
+    show_markers(llm, fmt)  # once is enough; again changes nothing
+    assert run() == "<repo_name> [hi]"
 
 
 @pytest.fixture(scope="module")

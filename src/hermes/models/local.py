@@ -31,7 +31,7 @@ from typing import Any, AsyncIterator
 from hermes.core.messages import Message, ToolCall, Usage
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
 from hermes.models.local_engine import INSTALL_HINT, Engine, engine, run_completion
-from hermes.models.local_native import NativeFormat, NativeReply, chat_messages, grammar_text
+from hermes.models.local_native import NativeFormat, NativeReply, chat_messages, grammar_text, show_markers
 from hermes.models.local_tools import GrammarReply, PlainReply, looping, tool_schema, tools_block
 
 DEFAULT_MODEL_NAME = "smollm2-135m-instruct"
@@ -87,6 +87,8 @@ class LocalModel:
             raise ModelError(f"local model file not found: {path} (model.path in config.yaml)",
                              kind="not_found", provider="local")
         eng = engine(path, self.context_window, self.n_threads, self.chat_template)
+        if eng.native is not None:
+            show_markers(eng.llm, eng.native)
         if self.cache_dir:
             eng.use_disk(self.cache_dir, self.prompt_cache_mb << 20)
         return eng

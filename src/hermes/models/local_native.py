@@ -4,8 +4,9 @@ A template "supports tools" when rendering it with a probe tool puts that tool i
 Its call syntax is then recognised from the template text: Hermes/Qwen `<tool_call>{...}</tool_call>`,
 Mistral `[TOOL_CALLS] [{...}]`, or a bare JSON object (Llama 3.x, with "parameters", and any other
 template that lists tools without naming a syntax). The reply is decoded under a grammar of that
-syntax (free text, or calls whose JSON matches one of the tools' schemas), so even a tiny model
-produces well-formed calls, and the text part streams while a possible call is held back.
+syntax (free text, calls whose JSON matches one of the tools' schemas, or text followed by calls),
+so even a tiny model produces well-formed calls, and the text part streams while a possible call
+is held back.
 """
 
 from __future__ import annotations
@@ -92,7 +93,10 @@ def call_schema(fmt: NativeFormat, tools: list[dict[str, Any]], simple: bool) ->
 
 
 def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool, simple: bool) -> str:
-    """GBNF for a reply: free text (not starting like a call), or one or more calls."""
+    """GBNF for a reply: calls, or free text that may end in calls. Where the calls open with a
+    marker, the free text is any text that does not contain it, so a call after some text is
+    constrained too; a bare JSON call can only be the whole reply (free text then not starting
+    with "{")."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
     body = json_schema_to_gbnf(json.dumps(call_schema(fmt, tools, simple)))
@@ -104,10 +108,26 @@ def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool,
                 f'[ \\n]* call-obj [ \\n]* {_lit(fmt.close)})*'
     else:
         calls = "call-obj"
-    first = (fmt.open or "{")[0]
-    text = f'[^{_cls(first)} \\t\\n] [^\\x00]*'
-    root = "root ::= [ \\t\\n]* calls\n" if required else "root ::= [ \\t\\n]* (calls | free-text)\n"
-    return root + f"calls ::= {calls}\nfree-text ::= {text}\n" + body
+    if required:
+        return f"root ::= [ \\t\\n]* calls\ncalls ::= {calls}\n" + body
+    if len(fmt.open) > 1 and fmt.open[0] not in fmt.open[1:]:
+        return (f"root ::= [ \\t\\n]* (calls | free-text calls?)\ncalls ::= {calls}\n"
+                + _avoiding(fmt.open) + body)
+    text = f'[^{_cls((fmt.open or "{")[0])} \\t\\n] [^\\x00]*'
+    return f"root ::= [ \\t\\n]* (calls | free-text)\ncalls ::= {calls}\nfree-text ::= {text}\n" + body
+
+
+def _avoiding(marker: str) -> str:
+    """GBNF `free-text`: non-blank text in which `marker` never occurs. State ft-k<i> has matched
+    marker[:i]; the marker's first character occurs only at its start, so a mismatch on it starts
+    a new match. Text cannot end inside a partial match (it goes on, or the call follows)."""
+    c, n = marker[0], len(marker)
+    rules = [f'free-text ::= ([^{_cls(c)} \\t\\n] | {_lit(c)} ft-k1) ft-char*',
+             f'ft-char ::= [^{_cls(c)}] | {_lit(c)} ft-k1']
+    for i in range(1, n):
+        more = f" | {_lit(marker[i])} ft-k{i + 1}" if i < n - 1 else ""
+        rules.append(f'ft-k{i} ::= [^{_cls(marker[i])}{_cls(c)}] | {_lit(c)} ft-k1{more}')
+    return "\n".join(rules) + "\n"
 
 
 def _lit(s: str) -> str:
@@ -116,6 +136,27 @@ def _lit(s: str) -> str:
 
 def _cls(ch: str) -> str:
     return "\\" + ch if ch in "[]^-\\" else ch
+
+
+def show_markers(llm: Any, fmt: NativeFormat) -> None:
+    """Keep the format's markers in the completion text when they are control tokens (as Mistral's
+    [TOOL_CALLS] is): llama-cpp-python leaves control tokens out of the text it returns, and the
+    call would then read as plain text. Only output holding a marker is rendered with its special
+    tokens; everything else reads as before."""
+    if getattr(llm, "_hermes_markers", None) == fmt:
+        return
+    plain = getattr(llm, "_hermes_plain_detokenize", None) or llm.detokenize
+    ids = set()
+    for m in (fmt.open, fmt.close):
+        toks = llm.tokenize(m.encode("utf-8"), add_bos=False, special=True) if m else []
+        if len(toks) == 1 and not plain(toks) and plain(toks, special=True):
+            ids.add(toks[0])
+
+    def detokenize(tokens: list[int], prev_tokens: list[int] | None = None, special: bool = False) -> bytes:
+        return plain(tokens, prev_tokens, special or not ids.isdisjoint(tokens))
+
+    llm._hermes_markers, llm._hermes_plain_detokenize = fmt, plain
+    llm.detokenize = detokenize if ids else plain
 
 
 class NativeStream:
