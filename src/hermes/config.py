@@ -7,6 +7,7 @@ are read through `secrets()`; they never enter the config object or its printed 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Literal
@@ -107,6 +108,14 @@ class SkillsSection(_Section):
     archive_after_days: int = Field(90, ge=1)  # the curator archives skills unused this long
 
 
+class StoreSection(_Section):
+    backend: Literal["sqlite", "postgres"] = "sqlite"
+    # postgres: a libpq URL or key=value string; unset -> HERMES_DATABASE_URL (environment or .env),
+    # which keeps the password out of config.yaml
+    dsn: str | None = None
+    pool_size: int = Field(8, ge=1, le=100)  # connections one process may hold
+
+
 class Config(_Section):
     model: ModelSection = Field(default_factory=ModelSection)
     providers: dict[str, CustomProvider] = Field(default_factory=dict)
@@ -121,6 +130,7 @@ class Config(_Section):
     cron: CronSection = Field(default_factory=CronSection)
     server: ServerSection = Field(default_factory=ServerSection)
     skills: SkillsSection = Field(default_factory=SkillsSection)
+    store: StoreSection = Field(default_factory=StoreSection)
     prices: dict[str, dict[str, float]] = Field(default_factory=dict)  # model -> {input, output} per 1M
     context_windows: dict[str, int] = Field(default_factory=dict)
 
@@ -313,3 +323,19 @@ def mask(value: str) -> str:
     if not value:
         return ""
     return "****" if len(value) <= 8 else value[:3] + "…" + value[-2:]
+
+
+_DSN_PASSWORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&]*)", re.I)
+
+
+def redact_dsn(dsn: str) -> str:
+    """A database URL or key=value DSN with its password shown as ****, the rest kept for diagnosis."""
+    out = _DSN_PASSWORD.sub(lambda m: m.group(1) + "****", dsn)
+    scheme, sep, rest = out.partition("://")
+    if sep:
+        # User info ends at the last '@' before the query: an unescaped password may hold '@' or '/'
+        # (hiding too much of an odd URL is the safe mistake).
+        at = rest.split("?", 1)[0].rfind("@")
+        if at >= 0 and ":" in rest[:at]:
+            out = f"{scheme}://{rest[:at].split(':', 1)[0]}:****{rest[at:]}"
+    return out

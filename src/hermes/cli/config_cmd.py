@@ -13,7 +13,20 @@ from hermes.cli.common import fail, get_runtime, print_json
 
 app = typer.Typer(help="Show and change settings (config.yaml).", no_args_is_help=True)
 
-_SECRET_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
+_SECRET_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "DATABASE_URL")
+
+
+def _masked(key: str, value):
+    """A value as it may be printed: keys masked, a database URL without its password."""
+    from hermes.config import mask, redact_dsn
+
+    if key == "server.api_key" and value:
+        return mask(value)
+    if key == "store.dsn" and value:
+        return redact_dsn(value)
+    if key in ("server", "store") and isinstance(value, dict):
+        return {k: _masked(f"{key}.{k}", v) for k, v in value.items()}
+    return value
 
 
 @app.command()
@@ -25,8 +38,8 @@ def show(as_json: bool = typer.Option(False, "--json", help="Machine-readable ou
 
     rt = get_runtime()
     data = rt.config.model_dump(mode="json")
-    if data["server"].get("api_key"):
-        data["server"]["api_key"] = mask(data["server"]["api_key"])
+    for section in ("server", "store"):
+        data[section] = _masked(section, data[section])
     env = read_dotenv(rt.home.env_file)
     secrets = {k: mask(v) for k, v in env.items()}
     if as_json:
@@ -50,10 +63,7 @@ def get(key: str = typer.Argument(..., help="Dotted key, e.g. model.default")) -
         value = get_value(get_runtime().config, key)
     except ConfigError as e:
         fail(str(e))
-    if key == "server.api_key" and value:
-        from hermes.config import mask
-
-        value = mask(value)
+    value = _masked(key, value)
     typer.echo(json.dumps(value) if isinstance(value, (dict, list)) else str(value))
 
 
@@ -73,7 +83,7 @@ def set_(key: str = typer.Argument(..., help="Dotted key, e.g. agent.max_turns")
         set_value(rt.home, key, value)
     except ConfigError as e:
         fail(str(e))
-    typer.echo(f"{key} = {value}")
+    typer.echo(f"{key} = {_masked(key, value)}")
 
 
 @app.command()

@@ -1,0 +1,248 @@
+"""The PostgreSQL store's tables: append-only numbered migrations, and rows to and from Hermes values.
+
+The same rules as the SQLite list (`hermes.state.migrations`), kept separately because the two
+dialects share no DDL: never edit or reorder a released step, add a new one. `schema_migrations`
+records each applied version; a database written by a newer Hermes is refused, not damaged.
+
+All pending steps run in one transaction (PostgreSQL DDL is transactional) under an advisory lock,
+so processes opening a fresh database at once apply each step exactly once.
+
+PostgreSQL text cannot hold NUL characters, which SQLite stores as they are: they are written as
+U+FFFD (also inside tool-call JSON, where jsonb refuses the \\u0000 escape too).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hermes.core.messages import Message, ToolCall, Usage
+from hermes.state.base import SessionInfo
+
+MIGRATION_LOCK = 0x6865726D6573  # advisory lock key ("hermes"); advisory locks are per database
+
+# Scripts written without spaces between words (the same ranges as the SQLite store's CJK table):
+# the english parser sees a whole CJK clause as one word, so these rows are searched by substring.
+CJK_CLASS = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U000323af]"
+CONTENT_INDEX_CHARS = 100_000  # a tsvector is capped at 1 MB; past this, a message's words are not indexed
+TOOL_INDEX_CHARS = 8192  # tool output and tool-call arguments: only their start is worth indexing
+# What a Message is read from (never SELECT *: search_doc is as big as the text it indexes).
+MESSAGE_COLS = ("id, session_id, seq, role, content, tool_calls, tool_call_id, tool_name, tokens, timestamp, "
+                "reasoning, summary")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...] = ()
+    apply: Callable[[Any], str | None] | None = None  # for steps that adapt to the server; returns a note
+
+
+# What is searchable: original rows (summaries are derived text), content with weight A, and with
+# weight B the tool name or the names and arguments of the first four calls a turn made.
+_SEARCH_DOC = f"""CASE WHEN summary THEN NULL ELSE
+    setweight(to_tsvector('english'::regconfig, left(COALESCE(content, ''),
+        CASE WHEN role = 'tool' THEN {TOOL_INDEX_CHARS} ELSE {CONTENT_INDEX_CHARS} END)), 'A')
+    || setweight(to_tsvector('english'::regconfig, COALESCE(tool_name, '') || ' '
+        || COALESCE(jsonb_path_query_array(tool_calls, '$[0 to 3].function.name')::text, '') || ' '
+        || left(COALESCE(jsonb_path_query_array(tool_calls, '$[0 to 3].function.arguments')::text, ''),
+                {TOOL_INDEX_CHARS})), 'B')
+  END"""
+
+
+def _cjk_index(cur: Any) -> str | None:
+    """A trigram index over CJK rows if pg_trgm can be had; else a plain partial index (substring
+    search then reads every CJK row, which are few for most users). Searches work either way."""
+    cur.execute("SAVEPOINT trgm")
+    try:
+        cur.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        cur.execute("CREATE INDEX idx_messages_cjk ON messages USING gin (content gin_trgm_ops) "
+                    "WHERE has_cjk AND NOT summary")
+    except Exception as e:  # no privilege, or the contrib package is not installed
+        cur.execute("ROLLBACK TO SAVEPOINT trgm")
+        cur.execute("CREATE INDEX idx_messages_cjk ON messages (id) WHERE has_cjk AND NOT summary")
+        return f"pg_trgm unavailable ({str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__})"
+    cur.execute("RELEASE SAVEPOINT trgm")
+    return None
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(1, "sessions, messages, full-text search, run records", (
+        """CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            source TEXT NOT NULL DEFAULT 'cli',
+            scope TEXT NOT NULL DEFAULT 'owner',
+            user_id TEXT,
+            chat_id TEXT,
+            title TEXT,
+            model TEXT,
+            parent_id TEXT REFERENCES sessions(id) ON DELETE SET NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            message_count INTEGER NOT NULL DEFAULT 0,
+            input_tokens BIGINT NOT NULL DEFAULT 0,
+            output_tokens BIGINT NOT NULL DEFAULT 0,
+            cache_read_tokens BIGINT NOT NULL DEFAULT 0,
+            cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+            cost_usd DOUBLE PRECISION NOT NULL DEFAULT 0,
+            system_prompt TEXT
+        )""",
+        "CREATE INDEX idx_sessions_updated ON sessions(updated_at DESC)",
+        "CREATE INDEX idx_sessions_scope_updated ON sessions(scope, updated_at DESC)",
+        "CREATE INDEX idx_sessions_source_updated ON sessions(source, updated_at DESC)",
+        "CREATE INDEX idx_sessions_parent ON sessions(parent_id)",  # ON DELETE SET NULL looks children up
+        # Identity ids are never reused, so search hits and compaction ids stay unambiguous; seq is a
+        # float so a summary row can be placed between two existing rows.
+        f"""CREATE TABLE messages (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seq DOUBLE PRECISION NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+            content TEXT,
+            tool_calls JSONB,
+            tool_call_id TEXT,
+            tool_name TEXT,
+            tokens INTEGER,
+            timestamp DOUBLE PRECISION NOT NULL,
+            reasoning TEXT,
+            summary BOOLEAN NOT NULL DEFAULT false,
+            compacted BOOLEAN NOT NULL DEFAULT false,
+            search_doc tsvector GENERATED ALWAYS AS ({_SEARCH_DOC}) STORED,
+            has_cjk BOOLEAN GENERATED ALWAYS AS (COALESCE(content, '') ~ '{CJK_CLASS}') STORED
+        )""",
+        "CREATE INDEX idx_messages_session_seq ON messages(session_id, seq)",
+        "CREATE INDEX idx_messages_timestamp ON messages(timestamp)",
+        "CREATE INDEX idx_messages_search ON messages USING gin (search_doc)",
+        # session_id is deliberately not a foreign key: a run record outlives a pruned session.
+        """CREATE TABLE cron_runs (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            job_id TEXT NOT NULL,
+            started_at DOUBLE PRECISION NOT NULL,
+            ended_at DOUBLE PRECISION,
+            status TEXT NOT NULL DEFAULT 'running',
+            session_id TEXT,
+            tokens BIGINT NOT NULL DEFAULT 0,
+            error TEXT,
+            output_path TEXT
+        )""",
+        "CREATE INDEX idx_cron_runs_job ON cron_runs(job_id, started_at DESC)",
+        "CREATE INDEX idx_cron_runs_started ON cron_runs(started_at DESC)",
+    )),
+    Migration(2, "CJK substring index", apply=_cjk_index),
+]
+
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer Hermes than this one."""
+
+
+def current_version(cur: Any) -> int:
+    """Highest applied version (0 for an empty database)."""
+    row = cur.execute("SELECT to_regclass('schema_migrations') IS NOT NULL AS present").fetchone()
+    if not _first(row):
+        return 0
+    return int(_first(cur.execute("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").fetchone()))
+
+
+def _first(row: Any) -> Any:
+    return next(iter(row.values())) if isinstance(row, dict) else row[0]
+
+
+def migrate(conn: Any, target: int | None = None) -> list[int]:
+    """Bring the schema to `target` (default: latest) on an autocommit connection; returns the
+    versions applied. Raises SchemaTooNew for a database from a newer Hermes."""
+    target = SCHEMA_VERSION if target is None else target
+    if not 0 <= target <= SCHEMA_VERSION:
+        raise ValueError(f"unknown schema version {target}")
+    with conn.cursor() as cur:
+        have = current_version(cur)
+        if have > SCHEMA_VERSION:
+            raise SchemaTooNew(f"schema version {have} is newer than this Hermes supports "
+                               f"({SCHEMA_VERSION}); upgrade Hermes")
+        if have >= target:  # fast path: no lock, no transaction
+            return []
+        with conn.transaction():
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            cur.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                        "name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL, note TEXT)")
+            have = current_version(cur)  # another process may have migrated while we waited
+            if have > SCHEMA_VERSION:
+                raise SchemaTooNew(f"schema version {have} is newer than this Hermes supports "
+                                   f"({SCHEMA_VERSION}); upgrade Hermes")
+            applied = []
+            for step in MIGRATIONS:
+                if have < step.version <= target:
+                    for sql in step.statements:
+                        cur.execute(sql)
+                    note = step.apply(cur) if step.apply else None
+                    cur.execute("INSERT INTO schema_migrations (version, name, applied_at, note) "
+                                "VALUES (%s, %s, %s, %s)", (step.version, step.name, time.time(), note))
+                    applied.append(step.version)
+            return applied
+
+
+# ---- rows <-> values ----------------------------------------------------------------------------
+
+ROLES = frozenset({"system", "user", "assistant", "tool"})
+RUN_STATUSES = frozenset({"running", "ok", "failed", "interrupted", "missed", "silent"})
+
+SESSION_COLS = ("id, source, scope, user_id, chat_id, title, model, parent_id, created_at, updated_at, "
+                "message_count, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd")
+MESSAGE_FIELDS = "role, content, tool_calls, tool_call_id, tool_name, tokens, timestamp, reasoning, summary"
+MESSAGE_VALUES = "(%s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, %s)"  # session_id, seq, then message_row()
+
+
+def new_session_id(ts: float | None = None) -> str:
+    """`YYYYMMDD_HHMMSS_xxxxxx`: local time (sorts by creation) plus 6 random hex digits."""
+    return time.strftime("%Y%m%d_%H%M%S", time.localtime(ts)) + "_" + secrets.token_hex(3)
+
+
+def clean(value: Any) -> Any:
+    """PostgreSQL text cannot hold NUL: strings (also inside tool-call JSON) get U+FFFD instead."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd") if "\x00" in value else value
+    if isinstance(value, list):
+        return [clean(v) for v in value]
+    if isinstance(value, dict):
+        return {clean(k): clean(v) for k, v in value.items()}
+    return value
+
+
+def message_row(m: Message) -> tuple:
+    if m.role not in ROLES:
+        raise ValueError(f"unknown message role {m.role!r}")
+    calls = json.dumps(clean([tc.to_openai() for tc in m.tool_calls])) if m.tool_calls else None
+    return (m.role, clean(m.content), calls, clean(m.tool_call_id), clean(m.name), m.tokens, m.timestamp,
+            clean(m.reasoning), bool(m.summary))
+
+
+def row_to_message(r: dict) -> Message:
+    raw = r["tool_calls"]
+    calls = [ToolCall.from_openai(d) for d in raw if isinstance(d, dict)] if isinstance(raw, list) else []
+    return Message(role=r["role"], content=r["content"], tool_calls=calls, tool_call_id=r["tool_call_id"],
+                   name=r["tool_name"], timestamp=r["timestamp"], tokens=r["tokens"], reasoning=r["reasoning"],
+                   id=r["id"], summary=bool(r["summary"]))
+
+
+def row_to_info(r: dict) -> SessionInfo:
+    return SessionInfo(id=r["id"], source=r["source"], scope=r["scope"], user_id=r["user_id"],
+                       chat_id=r["chat_id"], title=r["title"], model=r["model"], parent_id=r["parent_id"],
+                       created_at=r["created_at"], updated_at=r["updated_at"], message_count=r["message_count"],
+                       usage=Usage(r["input_tokens"], r["output_tokens"], r["cache_read_tokens"],
+                                   r["cache_write_tokens"]),
+                       cost_usd=r["cost_usd"])
+
+
+def limit_arg(n: int) -> int | None:
+    return None if n < 0 else n  # SQLite's LIMIT -1 means no limit; PostgreSQL's LIMIT NULL does
+
+
+def check_status(status: str) -> None:
+    if status not in RUN_STATUSES:
+        raise ValueError(f"unknown run status {status!r} (one of {', '.join(sorted(RUN_STATUSES))})")
