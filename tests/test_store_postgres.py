@@ -512,3 +512,19 @@ def test_usage_totals_survive_concurrent_appends(pg_store):
     info = pg_store.get_session(sid)
     assert info.usage == Usage(120, 80, 40, 0) and info.cost_usd == pytest.approx(20.0)
     assert info.message_count == 80
+
+
+def test_doctor_checks_the_postgres_store_not_sqlite(tmp_path, pg_dsn):
+    import json
+
+    home = _home(tmp_path, "store:\n  backend: postgres\n")
+    r = _hermes(home.root, "doctor", "--json", env={"HERMES_DATABASE_URL": pg_dsn})
+    store = [c for c in json.loads(r.stdout)["checks"] if c["check"] == "session store"]
+    assert store == [{"check": "session store", "ok": True, "detail": "PostgreSQL (store.backend: postgres)",
+                      "fix": ""}]
+    assert not home.state_db.exists()
+    url = f"postgresql://hermes:pw-s3cret-42@127.0.0.1:{_free_port()}/hermes"
+    r = _hermes(home.root, "doctor", "--json", env={"HERMES_DATABASE_URL": url})
+    [bad] = [c for c in json.loads(r.stdout)["checks"] if c["check"] == "session store"]
+    assert not bad["ok"] and "127.0.0.1" in bad["detail"] and "HERMES_DATABASE_URL" in bad["fix"]
+    assert "pw-s3cret-42" not in r.stdout + r.stderr

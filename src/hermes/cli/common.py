@@ -46,9 +46,15 @@ class Runtime:
         if self._store is None:
             from hermes.state import open_store
 
+            from hermes.state import StoreError
+
             try:
                 # SQLite needs no config; skipping it keeps quick commands quick.
                 self._store = open_store(self.home, self._config)
+            except StoreError as e:  # its message names the file or the database server
+                if self.debug:
+                    raise
+                fail(f"cannot open the session store: {e}")
             except Exception as e:  # a store that cannot open is a user-facing problem
                 if self.debug:
                     raise

@@ -88,14 +88,10 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         mode = home.env_file.stat().st_mode & 0o077
         add(".env permissions", mode == 0, oct(home.env_file.stat().st_mode & 0o777),
             f"chmod 600 {home.env_file}")
-    try:
-        con = sqlite3.connect(home.state_db, timeout=5)
-        res = con.execute("PRAGMA quick_check").fetchone()[0]
-        con.close()
-        add("session store", res == "ok", f"{home.state_db}: {res}",
-            "restore state.db from a backup, or move it aside to start fresh")
-    except sqlite3.Error as e:
-        add("session store", False, f"{home.state_db}: {e}", "check disk space and permissions")
+    if cfg is not None and cfg.store.backend == "postgres":
+        _check_postgres(home, cfg, add)
+    else:
+        _check_sqlite(home, add)
     if cfg is not None:
         _check_model(cfg, secrets(home), add)
     if as_json:
@@ -143,3 +139,29 @@ def _check_model(cfg, secret_values: dict[str, str], add) -> None:
         add("endpoint", False, f"{base_url}: {e}", fix)
     except Exception as e:
         add("endpoint", False, f"{base_url}: {type(e).__name__}: {e}", "start the server or fix model.base_url")
+
+
+def _check_sqlite(home, add) -> None:
+    try:
+        con = sqlite3.connect(home.state_db, timeout=5)
+        res = con.execute("PRAGMA quick_check").fetchone()[0]
+        con.close()
+        add("session store", res == "ok", f"{home.state_db}: {res}",
+            "restore state.db from a backup, or move it aside to start fresh")
+    except sqlite3.Error as e:
+        add("session store", False, f"{home.state_db}: {e}", "check disk space and permissions")
+
+
+def _check_postgres(home, cfg, add) -> None:
+    from hermes.state import StoreError, open_store
+
+    try:
+        store = open_store(home, cfg)
+        try:
+            store.list_sessions(limit=1)
+        finally:
+            store.close()
+        add("session store", True, "PostgreSQL (store.backend: postgres)")
+    except StoreError as e:
+        add("session store", False, f"PostgreSQL: {e}",
+            "check HERMES_DATABASE_URL / store.dsn, that the server runs, and `pip install 'hermes-agent[postgres]'`")
