@@ -196,6 +196,7 @@ def test_compact_places_summary_where_rows_were(store):
     assert [m.summary for m in active] == [False, True, False, False]
     everything = store.get_messages(s.id, include_compacted=True)
     assert contents(everything) == ["sys", "[summary] q1/q2 discussed", "q1", "a1", "q2", "a2", "q3", "a3"]
+    assert contents([m for m in everything if not m.summary]) == contents(rows)
     assert store.get_session(s.id).message_count == 7  # originals; the summary is not counted
     store.append_messages(s.id, turn("q4", "a4"))
     assert contents(store.get_messages(s.id))[-2:] == ["q4", "a4"]
@@ -210,13 +211,13 @@ def test_compact_places_summary_where_rows_were(store):
 def test_repeated_compaction_at_one_spot_keeps_order(store):
     s = store.create_session()
     store.append_messages(s.id, [Message.system("head")] + turn("q0", "a0"))
-    for i in range(1, 30):  # more than float halving allows without renumbering
+    for i in range(1, 70):  # far more than float halving allows without renumbering
         store.append_messages(s.id, turn(f"q{i}", f"a{i}"))
         active = store.get_messages(s.id)
         store.compact(s.id, [m.id for m in active[1:-2]], Message.user(f"summary {i}"))
         assert contents(store.get_messages(s.id)) == ["head", f"summary {i}", f"q{i}", f"a{i}"]
     originals = [m for m in store.get_messages(s.id, include_compacted=True) if not m.summary]
-    assert contents(originals) == ["head"] + [x for i in range(30) for x in (f"q{i}", f"a{i}")]
+    assert contents(originals) == ["head"] + [x for i in range(70) for x in (f"q{i}", f"a{i}")]
 
 
 def test_delete_last_turn(store):
