@@ -70,11 +70,17 @@ class Imported:
     dia: dict[str, dict[str, int]] = field(default_factory=dict)  # scope -> dia_id -> message id
 
 
-def import_all(samples: list[dict], root: Path, captions: bool = True) -> Imported:
+def import_all(samples: list[dict], root: Path, captions: bool = True, dsn: str | None = None) -> Imported:
     from hermes.core.messages import Message
-    from hermes.state.sqlite import SQLiteStore
 
-    store = SQLiteStore(root / "state.db")
+    if dsn:  # the PostgreSQL store, in an empty database the caller provides
+        from hermes.state.postgres import PostgresStore
+
+        store = PostgresStore(dsn)
+    else:
+        from hermes.state.sqlite import SQLiteStore
+
+        store = SQLiteStore(root / "state.db")
     out = Imported(store)
     for sample in samples:
         scope, conv = sample["sample_id"], sample["conversation"]
@@ -238,15 +244,19 @@ def main() -> int:
     ap.add_argument("--embeddings", action="store_true", help="also rerank with the optional local embedder")
     ap.add_argument("--json-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
+    ap.add_argument("--dsn", help="measure the PostgreSQL store instead, in this (empty) database")
     args = ap.parse_args()
+    if args.dsn and (args.ablation or args.embeddings):
+        ap.error("--ablation and --embeddings switch the SQLite store's ranking ideas; not with --dsn")
     samples = json.loads(Path(args.data).read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        imp = import_all(samples, Path(tmp), captions=not args.no_captions)
+        imp = import_all(samples, Path(tmp), captions=not args.no_captions, dsn=args.dsn)
         import_s = time.perf_counter() - t0
         misses: list = []
         summary = measure(imp, samples, misses)
-        report = {"data": args.data, "captions": not args.no_captions, "import_s": round(import_s, 2),
+        report = {"data": args.data, "store": "postgres" if args.dsn else "sqlite",
+                  "captions": not args.no_captions, "import_s": round(import_s, 2),
                   "messages": sum(len(v) for v in imp.dia.values()), "results": summary}
         if args.ablation:
             report["ablation"] = ablation(imp, samples, summary)
