@@ -116,6 +116,28 @@ class StoreSection(_Section):
     pool_size: int = Field(8, ge=1, le=100)  # connections one process may hold
 
 
+class PlatformSection(_Section):
+    """One chat platform of the gateway. Secrets (tokens, passwords) live in `.env` under the names
+    the platform's adapter documents; `options` holds its non-secret settings (URLs, ports...)."""
+    enabled: bool = True
+    allowed_users: list[str] = Field(default_factory=list)  # platform user ids / addresses
+    allow_groups: bool = False  # answer in group chats at all
+    allowed_chats: list[str] = Field(default_factory=list)  # group chats allowed; empty: any
+    admins: list[str] = Field(default_factory=list)  # may run admin-only commands
+    home_channel: str | None = None  # chat id for unsolicited messages (also set by /sethome)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class GatewaySection(_Section):
+    platforms: dict[str, PlatformSection] = Field(default_factory=dict)
+    group_sessions_per_user: bool = True  # in groups, each member gets a session of their own
+    busy_policy: Literal["queue", "steer", "interrupt"] = "queue"
+    approval_timeout: float = Field(300.0, gt=0)  # seconds an approval request waits in the chat
+    stream_edits: bool = True
+    shutdown_grace: float = Field(30.0, ge=0)  # seconds running turns get to finish on stop
+    pairing_ttl: float = Field(3600.0, gt=0)
+
+
 class Config(_Section):
     model: ModelSection = Field(default_factory=ModelSection)
     providers: dict[str, CustomProvider] = Field(default_factory=dict)
@@ -131,6 +153,7 @@ class Config(_Section):
     server: ServerSection = Field(default_factory=ServerSection)
     skills: SkillsSection = Field(default_factory=SkillsSection)
     store: StoreSection = Field(default_factory=StoreSection)
+    gateway: GatewaySection = Field(default_factory=GatewaySection)
     prices: dict[str, dict[str, float]] = Field(default_factory=dict)  # model -> {input, output} per 1M
     context_windows: dict[str, int] = Field(default_factory=dict)
 
