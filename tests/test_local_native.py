@@ -165,7 +165,7 @@ def test_reply_finish_returns_unsent_text_when_no_call_parses():
 
 def _llama():
     import hermes.models.local  # noqa: F401  (sets the thread wait policy before llama.cpp loads)
-    pytest.importorskip("llama_cpp", reason="needs the `local` extra: pip install 'hermes-agent[local]'")
+    pytest.importorskip("llama_cpp", reason="needs the `local` extra: pip install 'hermes-recall[local]'")
     from hermes.models.local import default_model_path
     return default_model_path()
 

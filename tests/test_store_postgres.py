@@ -124,7 +124,7 @@ def _acquire() -> PgServer:
     import importlib.util
 
     if importlib.util.find_spec("psycopg") is None:
-        pytest.skip("psycopg is not installed: pip install 'hermes-agent[postgres]'")
+        pytest.skip("psycopg is not installed: pip install 'hermes-recall[postgres]'")
     if _SERVER["server"] is None and _SERVER["reason"] is None:
         failures = []
         candidates: list[Callable[[], tuple[PgServer, Callable[[], None] | None]]] = []
@@ -409,7 +409,7 @@ def test_open_store_without_a_dsn_or_psycopg_says_what_to_do(tmp_path, monkeypat
         open_store(home)
     monkeypatch.setenv("HERMES_DATABASE_URL", "postgresql://u:pw@127.0.0.1:1/db")
     monkeypatch.setattr(postgres_conn, "psycopg", None)
-    with pytest.raises(StoreError, match=r"pip install 'hermes-agent\[postgres\]'"):
+    with pytest.raises(StoreError, match=r"pip install 'hermes-recall\[postgres\]'"):
         open_store(home)
 
 
@@ -436,7 +436,7 @@ def test_cli_without_psycopg_names_the_extra(tmp_path):
              "from hermes.cli.main import run; run()")
     r = _hermes(home.root, "sessions", "list", code=block)
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert "pip install 'hermes-agent[postgres]'" in r.stderr
+    assert "pip install 'hermes-recall[postgres]'" in r.stderr
 
 
 def test_config_show_get_and_set_never_print_the_password(tmp_path):

@@ -164,4 +164,4 @@ def _check_postgres(home, cfg, add) -> None:
         add("session store", True, "PostgreSQL (store.backend: postgres)")
     except StoreError as e:
         add("session store", False, f"PostgreSQL: {e}",
-            "check HERMES_DATABASE_URL / store.dsn, that the server runs, and `pip install 'hermes-agent[postgres]'`")
+            "check HERMES_DATABASE_URL / store.dsn, that the server runs, and `pip install 'hermes-recall[postgres]'`")

@@ -386,7 +386,7 @@ def build(config: Any, secrets: dict[str, str], model_name: str | None, *,
     from hermes.models.providers import context_window_for, resolve_endpoint
 
     if importlib.util.find_spec("anthropic") is None:  # checked here so the error comes before a turn starts
-        raise ValueError("provider 'anthropic' needs the Anthropic SDK: pip install 'hermes-agent[anthropic]'")
+        raise ValueError("provider 'anthropic' needs the Anthropic SDK: pip install 'hermes-recall[anthropic]'")
     ep = resolve_endpoint(config, secrets, "anthropic", model=model_name, base_url=base_url)
     ms = config.model
     own = ms.context_window if ms.provider == "anthropic" else None

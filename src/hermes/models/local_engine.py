@@ -14,7 +14,7 @@ from hermes.models.base import ModelError
 from hermes.models.local_native import NativeFormat, detect
 from hermes.models.local_tools import install_grammar_first
 
-INSTALL_HINT = ("install the local extra: pip install 'hermes-agent[local]' (it compiles llama.cpp from "
+INSTALL_HINT = ("install the local extra: pip install 'hermes-recall[local]' (it compiles llama.cpp from "
                 "C++ source, which takes several minutes)")
 RAM_CACHE_BYTES = 1 << 30
 

@@ -33,7 +33,7 @@ except ImportError:  # the `postgres` extra is optional
 
 T = TypeVar("T")
 
-INSTALL_HINT = "PostgreSQL support is not installed: pip install 'hermes-agent[postgres]'"
+INSTALL_HINT = "PostgreSQL support is not installed: pip install 'hermes-recall[postgres]'"
 CONNECT_TIMEOUT = 10  # seconds libpq waits for the server
 LOCK_TIMEOUT = 60  # seconds a statement waits for a row lock before the write gives up
 POOL_WAIT = 60.0  # seconds a caller waits for a free connection when all are busy
