@@ -67,6 +67,31 @@ def test_chat_q_with_nothing_configured_uses_the_offline_model_and_says_so(tmp_p
         assert "demo model" in r.stderr and "Say hello in one short sentence." in r.stdout
 
 
+def test_model_list_in_a_fresh_home_lists_the_offline_models(tmp_path):
+    """Nothing configured: `model list` shows what runs offline and how to add a provider."""
+    r = hermes(tmp_path, "model", "list")
+    assert r.returncode == 0, r.stderr
+    assert "hermes model set PROVIDER MODEL" in r.stdout
+    rows = json.loads(hermes(tmp_path, "model", "list", "--json").stdout)
+    ids = [row["id"] for row in rows]
+    assert "demo" in ids
+    if _local_model_installed():
+        assert rows[0] == {**rows[0], "id": "smollm2-135m-instruct", "provider": "local"}
+        assert rows[0]["path"].endswith(".gguf")
+    else:
+        assert "hermes-recall[local]" in r.stdout
+
+
+def test_model_list_names_the_configured_gguf(tmp_path):
+    gguf = tmp_path / "My-Model.Q4.gguf"
+    gguf.write_bytes(b"GGUF")
+    (tmp_path / "config.yaml").write_text(f"model: {{provider: local, path: {gguf}}}\n")
+    rows = json.loads(hermes(tmp_path, "model", "list", "--json").stdout)
+    if _local_model_installed():
+        assert rows[0]["id"] == "my-model.q4" and rows[0]["path"] == str(gguf)
+    assert rows[-1]["id"] == "demo"
+
+
 def test_chat_q_with_tool_call_against_http_model(tmp_path, server):
     post_script(server, [
         {"tool_calls": [{"name": "terminal", "arguments": {"command": "echo cli-shell-ok"}}]},

@@ -127,9 +127,16 @@ def list_(provider: Optional[str] = typer.Option(None, help="Provider to ask (de
     from hermes.config import secrets
     from hermes.models.providers import list_models
 
+    from hermes.models.providers import OFFLINE, resolve_provider
+
     rt = get_runtime()
+    values = secrets(rt.home)
+    name = provider or resolve_provider(rt.config, values)
+    if name is None or name == "local" or name in OFFLINE:
+        _list_offline(rt.config, as_json, configured=name is not None)
+        return
     try:
-        models = asyncio.run(list_models(rt.config, secrets(rt.home), provider=provider))
+        models = asyncio.run(list_models(rt.config, values, provider=provider))
     except Exception as e:
         fail(str(e))
     if as_json:
@@ -139,6 +146,38 @@ def list_(provider: Optional[str] = typer.Option(None, help="Provider to ask (de
         typer.echo(m["id"] + (f"  ({m['context_length']:,} tokens)" if m.get("context_length") else ""))
     if not models:
         typer.echo("(the endpoint lists no models)")
+
+
+def _list_offline(config, as_json: bool, *, configured: bool) -> None:
+    """The models that run with no provider: the in-process GGUF (model.path or the bundled
+    SmolLM2) when the local extra is installed, else the scripted demo model."""
+    import importlib.util
+    import os
+
+    from hermes import pip_extra
+    from hermes.models.local import DEFAULT_MODEL_NAME, default_model_path
+
+    has_llama = importlib.util.find_spec("llama_cpp") is not None
+    path = os.path.expanduser(config.model.path) if config.model.path else default_model_path()
+    rows = []
+    if has_llama and path:
+        name = config.model.default or (DEFAULT_MODEL_NAME if not config.model.path
+                                        else os.path.splitext(os.path.basename(path))[0].lower())
+        rows.append({"id": name,
+                     "provider": "local", "path": path, "context_length": config.model.context_window})
+    rows.append({"id": "demo", "provider": "demo", "path": None, "context_length": None})
+    if as_json:
+        print_json(rows)
+        return
+    for r in rows:
+        where = f"  in process, {r['path']}" if r["path"] else "  scripted echo, for trying Hermes offline"
+        typer.echo(f"{r['id']}  ({r['provider']}){where}")
+    if not has_llama:
+        typer.echo(f"(the embedded model needs the local extra: {pip_extra('local')})")
+    if not configured:
+        typer.echo("No provider is configured, so these offline models are what runs. Add one with "
+                   "`hermes model` (interactive), `hermes model set PROVIDER MODEL`, or "
+                   "OPENAI_BASE_URL / OPENAI_API_KEY; then `hermes model list` asks its endpoint.")
 
 
 @app.command()
