@@ -622,3 +622,42 @@ async def test_the_default_runner_drives_the_agent(home, jobs, monkeypatch):
     assert seen["source"] == "cron" and seen["scope"] == "alice" and seen["model"] == "openai:gpt-4o-mini"
     assert "cron" not in seen["toolsets"] and seen["interactive"] is False
     assert seen["prompt"].endswith("water the plants") and "[SILENT]" in seen["prompt"]
+
+
+async def test_output_file_header_carries_the_prompt_toolsets_and_skills(make, jobs, runner, store, clock, home):
+    import yaml
+
+    prompt = "Check the disk.\n---\nThen say: all clear?"
+    job = jobs.create("every day at 09:00", prompt, name="Disk", toolsets=["core"], skills="ops,report",
+                      model="openrouter:some/model", now=clock())
+    runner.script(job.id, "All clear.")
+    await step(make(), clock, 30)
+    (r,) = runs(store)
+    head, body = open(r.output_path).read().split("\n---\n\n", 1)
+    meta = yaml.safe_load(head.removeprefix("---\n"))  # the header reads on its own and parses
+    assert meta["prompt"].rstrip("\n") == prompt
+    assert meta["toolsets"] == "core" and meta["skills"] == "ops, report"
+    assert meta["model"] == "openrouter:some/model" and meta["job"] == "Disk"
+    assert body == "All clear.\n"
+
+
+async def test_job_skills_are_loaded_into_the_prompt_in_order_and_a_missing_one_fails_the_run(jobs, clock, home):
+    from hermes.cron.runner import job_prompt
+    from hermes.skills.store import SkillStore
+
+    skills = SkillStore(home)
+    for name, line in (("ops", "Use df -h."), ("report", "Answer in one line.")):
+        skills.create(name, f"---\nname: {name}\ndescription: {name} things\n---\n{line}\n")
+    job = jobs.create("every 1h", "check the disk", skills=["report", "ops"], now=clock())
+    text = job_prompt(job, home)
+    assert text.index("Answer in one line.") < text.index("Use df -h.") < text.index("Request: check the disk")
+    assert JobStore(home, tz="UTC").get(job.id).skills == ["report", "ops"]  # persisted
+
+    gone = jobs.create("every 1h", "x", skills="ops,vanished", now=clock())
+    result = await execute(gone, home=home, config=make_config(), store=FakeRunStore(), retry=False)
+    assert result.status == "failed" and "vanished" in result.error and "ops" not in result.error
+
+
+def test_reference_jobs_with_a_single_skill_field_load_as_skills():
+    job = Job.from_dict({"id": "a1", "prompt": "p", "schedule": "every 1h", "skill": "daily-report"})
+    assert job.skills == ["daily-report"] and "skill" not in job.to_dict()

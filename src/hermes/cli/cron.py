@@ -99,6 +99,8 @@ def add(schedule: str = typer.Argument(..., help="every 30m | every weekday at 9
         scope: Optional[str] = typer.Option(None, "--scope", help="Memory scope of its runs (default owner)."),
         model: Optional[str] = typer.Option(None, "--model", help="provider:model or a model id."),
         toolsets: Optional[str] = typer.Option(None, "--toolsets", help="Comma-separated toolsets."),
+        skills: Optional[str] = typer.Option(None, "--skills", help="Comma-separated skills loaded into "
+                                                                    "every run, in order."),
         retries: Optional[int] = typer.Option(None, "--retries", min=0, help="Retries after a failure "
                                                                               "(default cron.max_retries)."),
         as_json: bool = JSON_OPT) -> None:
@@ -106,7 +108,7 @@ def add(schedule: str = typer.Argument(..., help="every 30m | every weekday at 9
     store = _jobs()
     with _errors():
         job = store.create(schedule, prompt, name=name, scope=scope, model=model, toolsets=toolsets,
-                           deliver=_split(deliver), retries=retries)
+                           skills=skills, deliver=_split(deliver), retries=retries)
     if as_json:
         print_json(job.public())
         return
@@ -124,6 +126,7 @@ def edit(job_id: str = typer.Argument(..., help="Job id (or unique prefix, or na
          scope: Optional[str] = typer.Option(None, "--scope"),
          model: Optional[str] = typer.Option(None, "--model", help="provider:model; '' clears."),
          toolsets: Optional[str] = typer.Option(None, "--toolsets", help="Comma-separated; '' clears."),
+         skills: Optional[str] = typer.Option(None, "--skills", help="Comma-separated; '' clears."),
          retries: Optional[int] = typer.Option(None, "--retries", min=0),
          as_json: bool = JSON_OPT) -> None:
     """Change a job; a new schedule counts from now."""
@@ -133,11 +136,13 @@ def edit(job_id: str = typer.Argument(..., help="Job id (or unique prefix, or na
         changes["deliver"] = _split(deliver)
     if toolsets is not None:
         changes["toolsets"] = toolsets or None
+    if skills is not None:
+        changes["skills"] = skills
     if retries is not None:
         changes["retries"] = retries
     if not changes:
         fail("nothing to change: give --schedule, --prompt, --name, --deliver, --scope, --model, "
-             "--toolsets or --retries")
+             "--toolsets, --skills or --retries")
     store = _jobs()
     with _errors():
         job = store.update(job_id, **changes)

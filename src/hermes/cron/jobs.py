@@ -78,6 +78,7 @@ class Job:
     scope: str = OWNER_SCOPE
     model: str | None = None  # "provider:model" or a model id
     toolsets: list[str] | None = None
+    skills: list[str] = field(default_factory=list)  # loaded, in order, into each run's prompt
     deliver: list[str] = field(default_factory=list)  # besides the output file, always written
     enabled: bool = True
     created_at: float = 0.0
@@ -140,6 +141,13 @@ class Job:
         if toolsets is not None and (not isinstance(toolsets, list)
                                      or not all(isinstance(t, str) for t in toolsets)):
             raise ValueError(f"{where}: 'toolsets' must be a list of names")
+        skills = d.get("skills")
+        if skills is None and isinstance(d.get("skill"), str):  # the older single-skill form
+            skills = [d["skill"]]
+        try:
+            skills = _check_skills(skills)
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
         try:
             times = {k: _from_iso(d.get(k), k) for k in ("created_at", "updated_at", "anchor_at",
                                                           "next_run_at", "last_run_at")}
@@ -148,10 +156,10 @@ class Job:
             raise ValueError(f"{where}: {e}") from None
         job = cls(id=d["id"], name=str(d.get("name") or d["id"]), schedule=sched, prompt=d["prompt"],
                   scope=str(d.get("scope") or OWNER_SCOPE), model=d.get("model") or None,
-                  toolsets=toolsets, deliver=[str(t) for t in deliver], enabled=d.get("enabled", True) is not False,
+                  toolsets=toolsets, skills=skills, deliver=[str(t) for t in deliver], enabled=d.get("enabled", True) is not False,
                   retries=retries, last_status=d.get("last_status"), last_error=d.get("last_error"),
                   last_delivery_error=d.get("last_delivery_error"),
-                  extra={k: v for k, v in d.items() if k not in known})
+                  extra={k: v for k, v in d.items() if k not in known and k != "skill"})
         job.created_at = times["created_at"] or 0.0
         job.updated_at = times["updated_at"] or job.created_at
         job.anchor_at = times["anchor_at"] or job.created_at
@@ -343,7 +351,7 @@ class JobStore:
 
     def create(self, schedule: str, prompt: str, *, name: str | None = None, scope: str | None = None,
                model: str | None = None, toolsets: list[str] | None = None,
-               deliver: list[str] | str | None = None, retries: Any = None, now: float | None = None) -> Job:
+               skills: list[str] | str | None = None, deliver: list[str] | str | None = None, retries: Any = None, now: float | None = None) -> Job:
         now = time.time() if now is None else now
         prompt = _check_prompt(prompt)
         sched = parse_schedule(schedule, now=now, tz=self.tz)
@@ -353,7 +361,7 @@ class JobStore:
         job = Job(id="", name=_check_name(name) or default_name(prompt), schedule=schedule.strip(),
                   prompt=prompt, scope=(scope or OWNER_SCOPE).strip() or OWNER_SCOPE,
                   model=(model or "").strip() or None, toolsets=_check_toolsets(toolsets),
-                  deliver=_check_deliver(deliver), created_at=now, updated_at=now, anchor_at=now,
+                  skills=_check_skills(skills), deliver=_check_deliver(deliver), created_at=now, updated_at=now, anchor_at=now,
                   next_run_at=nxt, retries=RetryPolicy.from_value(retries))
         with self.edit() as jobs:
             taken = {j.id for j in jobs}
@@ -366,7 +374,8 @@ class JobStore:
         """Change fields of one job. A new schedule is counted from now; resuming a paused job
         recomputes its next run from now (runs while paused are not "missed")."""
         now = time.time() if now is None else now
-        allowed = {"name", "schedule", "prompt", "scope", "model", "toolsets", "deliver", "enabled", "retries"}
+        allowed = {"name", "schedule", "prompt", "scope", "model", "toolsets", "skills", "deliver", "enabled",
+                   "retries"}
         bad = set(changes) - allowed
         if bad:
             raise ValueError(f"cannot change {', '.join(sorted(bad))} (fields: {', '.join(sorted(allowed))})")
@@ -382,6 +391,8 @@ class JobStore:
                 job.model = (changes["model"] or "").strip() or None
             if "toolsets" in changes:
                 job.toolsets = _check_toolsets(changes["toolsets"])
+            if "skills" in changes:
+                job.skills = _check_skills(changes["skills"])
             if "deliver" in changes:
                 job.deliver = _check_deliver(changes["deliver"])
             if "retries" in changes:
@@ -456,6 +467,16 @@ def _check_name(name: Any) -> str | None:
     if len(name) > MAX_NAME:
         raise ValueError(f"the name is too long (at most {MAX_NAME} characters)")
     return name or None
+
+
+def _check_skills(skills: Any) -> list[str]:
+    if skills is None:
+        return []
+    if isinstance(skills, str):
+        skills = [t for t in (p.strip() for p in skills.split(",")) if t]
+    if not isinstance(skills, list) or not all(isinstance(t, str) and t.strip() for t in skills):
+        raise ValueError("skills must be a list of skill names")
+    return [t.strip() for t in skills]
 
 
 def _check_toolsets(toolsets: Any) -> list[str] | None:

@@ -68,6 +68,17 @@ class RunResult:
                 "last_delivery_error": "; ".join(self.delivery_errors) or None}
 
 
+def job_prompt(job: Job, home: Any) -> str:
+    """What a run sends: the preface, the job's skills (in order) and its prompt. Raises ValueError
+    when a skill is gone: such a job must fail visibly rather than run without it."""
+    prompt = job.prompt
+    if job.skills:
+        from hermes.skills.index import skills_prompt
+
+        prompt = skills_prompt(home, job.skills, job.prompt)
+    return PREFACE.format(name=job.name) + prompt
+
+
 async def run_job(job: Job, *, home: Any, config: Any, store: Any) -> RunOutcome:
     """The default runner: the job's prompt in a fresh session of the agent, nobody to ask."""
     try:
@@ -80,7 +91,11 @@ async def run_job(job: Job, *, home: Any, config: Any, store: Any) -> RunOutcome
                                   interactive=False)
     if "store" in inspect.signature(run_prompt).parameters:
         kwargs["store"] = store  # reuse this process's store connection
-    result = await run_prompt(home, config, PREFACE.format(name=job.name) + job.prompt, **kwargs)
+    try:
+        prompt = job_prompt(job, home)
+    except ValueError as e:
+        return RunOutcome(error=str(e))
+    result = await run_prompt(home, config, prompt, **kwargs)
     usage = getattr(result, "usage", None)
     return RunOutcome(text=getattr(result, "text", "") or "", session_id=getattr(result, "session_id", None),
                       tokens=int(getattr(usage, "total", 0) or 0), error=getattr(result, "error", None))
@@ -159,10 +174,18 @@ def write_output(cron_dir: Path, job: Job, r: RunResult, tz: Any) -> Path:
     head = ["---", f"job: {one_line(job.name)}", f"id: {job.id}", f"schedule: {one_line(job.schedule)}",
             f"status: {r.status}", f"started: {format_local(r.started_at, tz)}",
             f"finished: {format_local(r.ended_at, tz)}", f"attempts: {r.attempts}", f"tokens: {r.tokens}"]
+    if job.model:
+        head.append(f"model: {one_line(job.model)}")
+    head.append("toolsets: " + (", ".join(job.toolsets) if job.toolsets is not None else "(config default)"))
+    if job.skills:
+        head.append(f"skills: {', '.join(job.skills)}")
     if r.session_id:
         head.append(f"session: {r.session_id}")
     if r.error:
         head.append(f"error: {one_line(r.error)[:1000]}")
+    # the prompt as a YAML block scalar, so the file reads on its own and still parses
+    head.append("prompt: |")
+    head += ["  " + line for line in job.prompt.splitlines() or [""]]
     head.append("---")
     body = r.text if r.status != "failed" else (r.text or f"The run failed: {r.error}")
     tmp = path.with_name(f".{path.name}.tmp")

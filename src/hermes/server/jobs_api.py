@@ -141,16 +141,20 @@ def make_runner(hermes: Any) -> Any:
     """A cron runner that uses the server's own agent (its model, tools and store): a job runs in a
     fresh session of its scope, nobody to ask, without the cron tools (no jobs scheduling jobs)."""
     from hermes.core.events import ErrorEvent, Final
-    from hermes.cron.runner import PREFACE, RunOutcome, run_job
+    from hermes.cron.runner import RunOutcome, job_prompt, run_job
 
     async def run(job: Any, *, home: Any, config: Any, store: Any) -> Any:
         if job.model:  # pinned to another model: the generic runner builds it
             return await run_job(job, home=home, config=config, store=store)
+        try:
+            prompt = job_prompt(job, home)
+        except ValueError as e:
+            return RunOutcome(error=str(e))
         toolsets = [t for t in (job.toolsets if job.toolsets is not None else config.toolsets) if t != "cron"]
         conv = hermes.open(source="cron", scope=job.scope, interactive=False, toolsets=toolsets)
         out = RunOutcome(session_id=conv.id)
         try:
-            async for ev in conv.send(PREFACE.format(name=job.name) + job.prompt):
+            async for ev in conv.send(prompt):
                 if isinstance(ev, Final):
                     out.text, out.tokens = ev.text, ev.usage.total
                 elif isinstance(ev, ErrorEvent):

@@ -84,12 +84,8 @@ def expand(text: str, skill: Skill) -> str:
     return text.replace("${HERMES_SKILL_DIR}", str(skill.dir))
 
 
-def skill_command_prompt(home: Any, name: str, args: str, state: dict[str, Any] | None = None) -> str | None:
-    """The user-turn text for `/<name> args`: the skill's instructions plus the request.
-
-    Returns None when there is no usable skill by that name. Pass the session's ctx.state as
-    `state` to count the skill as viewed for this turn (for record_outcome) and as read.
-    """
+def _skill_block(home: Any, name: str, state: dict[str, Any] | None) -> list[str] | None:
+    """A usable skill's instructions as prompt lines, counted as viewed; None when unusable."""
     cat = scan(home)
     skill = cat.skills.get(name)
     if skill is None or name in cat.changed:
@@ -101,12 +97,40 @@ def skill_command_prompt(home: Any, name: str, args: str, state: dict[str, Any] 
 
         state.setdefault(STATE_VIEWED, set()).add(name)
         state.setdefault(STATE_READ, {})[f"{name}/SKILL.md"] = hashlib.sha256(text.encode()).hexdigest()
-    body = expand(skill.body(), skill).strip()
-    out = [f'Use the skill "{name}" for this request. Its instructions:', "",
-           f'<skill name="{name}" dir="{skill.dir}">', body, "</skill>"]
+    out = [f'<skill name="{name}" dir="{skill.dir}">', expand(skill.body(), skill).strip(), "</skill>"]
     files = skill.files()
     if files:
         out.append(f'Supporting files (read with skill_view("{name}", path)): ' + ", ".join(files[:40]))
+    return out
+
+
+def skill_command_prompt(home: Any, name: str, args: str, state: dict[str, Any] | None = None) -> str | None:
+    """The user-turn text for `/<name> args`: the skill's instructions plus the request.
+
+    Returns None when there is no usable skill by that name. Pass the session's ctx.state as
+    `state` to count the skill as viewed for this turn (for record_outcome) and as read.
+    """
+    block = _skill_block(home, name, state)
+    if block is None:
+        return None
     request = args.strip() or "run this skill; ask me for anything it needs that you cannot find out yourself."
-    out += ["", f"Request: {request}"]
+    out = [f'Use the skill "{name}" for this request. Its instructions:', "", *block, "", f"Request: {request}"]
     return "\n".join(out)
+
+
+def skills_prompt(home: Any, names: list[str], request: str) -> str:
+    """A request preceded by several skills' instructions, in order (cron jobs that name skills).
+    Raises ValueError naming every skill that is missing or quarantined."""
+    blocks, missing = [], []
+    for name in names:
+        block = _skill_block(home, name, None)
+        if block is None:
+            missing.append(name)
+        else:
+            blocks += [*block, ""]
+    if missing:
+        raise ValueError(f"skill{'s' if len(missing) > 1 else ''} not found or not usable: "
+                         f"{', '.join(missing)} (see `hermes skills list`)")
+    listed = ", ".join(f'"{n}"' for n in names)
+    return "\n".join([f"Use the skill{'s' if len(names) > 1 else ''} {listed} for this request. "
+                      "Instructions:", "", *blocks, f"Request: {request}"])

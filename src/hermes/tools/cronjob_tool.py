@@ -53,7 +53,7 @@ def _scan(prompt: str | None) -> None:
 @tool(toolset="cron")
 async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", "pause", "resume", "remove", "run"],
                   name: str | None = None, schedule: str | None = None, prompt: str | None = None,
-                  job_id: str | None = None, deliver: str | None = None) -> str:
+                  job_id: str | None = None, deliver: str | None = None, skills: str | None = None) -> str:
     """Schedule a prompt to run later or repeatedly, unattended; each result is saved and delivered
     to the owner. Schedules: "every 30m", "every weekday at 09:00", cron "0 9 * * 1-5", once
     "2h" or "2026-12-01T09:00". The reply says whether a scheduler is running.
@@ -64,6 +64,7 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
         prompt: Self-contained instructions; the run sees no chat history.
         job_id: Job id or name (all actions but create and list).
         deliver: Extra targets, comma-separated: notify, webhook:https://...
+        skills: Skill names loaded into every run, comma-separated.
     """
     if ctx.home is None or ctx.config is None:
         raise ToolError("scheduled jobs are not available in this session")
@@ -78,7 +79,7 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
             if not schedule or not prompt:
                 raise ToolError("create needs schedule and prompt")
             _scan(prompt)
-            job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver)
+            job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver, skills=skills)
             return (f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, tz)}. "
                     + _scheduler_line(ctx))
         if action == "list":
@@ -90,9 +91,9 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
             raise ToolError(f"{action} needs job_id (see action=list)")
         if action == "update":
             changes = {k: v for k, v in (("name", name), ("schedule", schedule), ("prompt", prompt),
-                                         ("deliver", deliver)) if v is not None}
+                                         ("deliver", deliver), ("skills", skills)) if v is not None}
             if not changes:
-                raise ToolError("update needs at least one of name, schedule, prompt, deliver")
+                raise ToolError("update needs at least one of name, schedule, prompt, deliver, skills")
             _scan(prompt)
             job = jobs.update(job_id, scope=ctx.scope, **changes)
             return (f"Updated job {job.id} '{job.name}' ({job.schedule}); next run "
