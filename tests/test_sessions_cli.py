@@ -187,6 +187,36 @@ def test_import_reports_bad_lines_and_writes_nothing(home, tmp_path):
     assert run("import", str(tmp_path / "missing.jsonl")).exit_code == 1
 
 
+def test_import_reads_dates_as_people_write_them(home, tmp_path):
+    import datetime as dt
+
+    local = lambda *a: dt.datetime(*a).timestamp()  # noqa: E731 - naive dates are local time
+    lines = [("1:10 pm on 27 March, 2023", local(2023, 3, 27, 13, 10)),
+             ("27 March 2023", local(2023, 3, 27)),
+             ("March 27, 2023 1:10 PM", local(2023, 3, 27, 13, 10)),
+             ("Mon, 27 Mar 2023 13:10:00 +0000", dt.datetime(2023, 3, 27, 13, 10, tzinfo=dt.timezone.utc).timestamp()),
+             ("2023/03/27 13:10", local(2023, 3, 27, 13, 10))]
+    f = _write(tmp_path / "human.jsonl", [{"session": "locomo-1", "role": "user", "content": f"m{i}",
+                                           "timestamp": text} for i, (text, _) in enumerate(lines)])
+    assert run_json("import", f)["messages"] == len(lines)
+    got = [m.timestamp for m in get_runtime().store().get_messages("locomo-1")]
+    assert got == [want for _, want in lines]
+
+
+def test_import_refuses_partial_or_unreadable_dates_with_the_line(home, tmp_path):
+    f = _write(tmp_path / "partial.jsonl", [
+        {"session": "p-1", "role": "user", "content": "a", "timestamp": "27 March 2023"},
+        {"session": "p-1", "role": "user", "content": "b", "timestamp": "March"},  # no year or day
+        {"session": "p-1", "role": "user", "content": "c", "timestamp": "10:00"},  # no date at all
+        {"session": "p-1", "role": "user", "content": "d", "timestamp": "the day after the party"},
+    ])
+    r = run("import", f)
+    assert r.exit_code == 1 and "line 1:" not in r.stderr
+    for n in (2, 3, 4):
+        assert f"line {n}:" in r.stderr
+    assert get_runtime().store().list_sessions() == []
+
+
 def test_export_import_roundtrip(home, seeded, tmp_path, monkeypatch):
     store, a, b = seeded
     dump = tmp_path / "dump.jsonl"

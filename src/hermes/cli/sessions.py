@@ -66,7 +66,28 @@ def _parse_timestamp(value: Any) -> float:
             return dt.datetime.fromisoformat(value.strip()).timestamp()
         except ValueError:
             pass
-    raise ValueError(f"cannot read {value!r} as a time (use 30d, 12h, 2026-11-01 or 2026-11-01T14:30)")
+        when = _human_date(value)
+        if when is not None:
+            return when.timestamp()
+    raise ValueError(f"cannot read {value!r} as a time (use 30d, 12h, 2026-11-01, 2026-11-01T14:30 "
+                     "or a full date such as '1:10 pm on 27 March, 2023')")
+
+
+def _human_date(text: str):
+    """Dates as people write them ("1:10 pm on 27 March, 2023", "Mon, 27 Mar 2023 13:10 +0000").
+    Only complete dates count: "March" or "10:00" alone would silently take today's year or day,
+    so a text whose year, month or day depends on the parser's defaults is refused. A date
+    without a zone is local time; 03/04/2023 reads month first."""
+    import datetime as dt
+
+    from dateutil import parser
+
+    try:
+        a = parser.parse(text, default=dt.datetime(2000, 1, 1))
+        b = parser.parse(text, default=dt.datetime(2001, 2, 2))
+    except (ValueError, OverflowError):
+        return None
+    return a if a == b else None
 
 
 def _session_dict(s) -> dict:
