@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Awaitable, Callable, Iterable, Literal
 
 from hermes.tools.approval_rules import (NETWORK, READERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
-                                         is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
-from hermes.tools.normalize import (Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
+                                         env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
+from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
                                     echo_output, normalize, parse, printf_output, quote, strip_wrappers,
                                     unescape)
 
@@ -157,6 +157,10 @@ class _Scan:
         cwd: str | None = None
         stages: list[_Stage] = []
         for seg in parse(text):
+            prefix = [w.text for w in seg.words[:next((k for k, w in enumerate(seg.words)
+                                                       if not _ASSIGN.match(w.text)), len(seg.words))]]
+            for rid in env_rules(prefix):  # HISTFILE=/dev/null cmd: strip_wrappers drops these
+                self.add(rid, _short(seg.display()))
             words, wrap = strip_wrappers(seg.words)
             stages.append((seg, words, wrap))
             if seg.op != "|":

@@ -65,7 +65,8 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("write_etc", _D, "writes system configuration under /etc"),
     ("write_system", _D, "writes into system program or boot directories"),
     ("read_secret", _D, "reads a private key or secrets file (its content would reach the model)"),
-    ("secret_exfil", _D, "sends secrets (keys, tokens, credential files) over the network"),
+    ("secret_exfil", _D, "sends secrets or private data (keys, tokens, credential files, Hermes's memory, "
+                         "personal folders) to another machine"),
     ("metadata_endpoint", _D, "queries a cloud metadata endpoint (instance credentials)"),
     ("raw_socket", _D, "opens a raw network shell (/dev/tcp, nc -e, socat exec)"),
     ("crontab_remove", _D, "removes the whole crontab"),
@@ -84,6 +85,8 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("mkfs", _D, "creates a filesystem (erases the target)"),
     ("partition_edit", _D, "edits a disk's partition table"),
     ("user_remove", _D, "deletes a user account or group"),
+    ("container_escape", _D, "gives a container or process the host's root, namespaces or devices"),
+    ("history_wipe", _D, "erases or switches off shell history (hides what was run)"),
     ("too_complex", _D, "nested too deeply to inspect"),
 ]}
 
@@ -123,8 +126,16 @@ _CHECKS: dict[str, _Check] = {}
 
 
 def _on(*names: str) -> Callable[[_Check], _Check]:
+    """Register a check for these program names; several modules may judge the same program."""
     def deco(fn: _Check) -> _Check:
         for n in names:
-            _CHECKS[n] = fn
+            _CHECKS[n] = _chain(_CHECKS[n], fn) if n in _CHECKS else fn
         return fn
     return deco
+
+
+def _chain(first: _Check, second: _Check) -> _Check:
+    def both(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+        yield from first(name, args, ctx)
+        yield from second(name, args, ctx)
+    return both

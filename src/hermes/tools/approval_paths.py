@@ -78,6 +78,15 @@ def hard_target(p: str) -> str | None:
     return None
 
 
+_HISTORY_FILE = re.compile(r"(?:^|/)\.(?:bash|zsh|sh|ksh|python|node_repl|psql|mysql|sqlite|lesshst)_?history$|"
+                           r"(?:^|/)fish_history$")
+
+
+def is_history_file(path: str) -> bool:
+    """A shell or REPL history file: changing it hides what was run."""
+    return bool(_HISTORY_FILE.search(canon(path).lower()))
+
+
 def is_hermes_home(p: str) -> bool:
     return p.startswith("$HERMES_HOME") or p == "~/.hermes" or p.startswith("~/.hermes/")
 
@@ -96,6 +105,8 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         return None
     if is_hermes_home(p):
         return "write_hermes_home"
+    if is_history_file(p):
+        return "history_wipe"
     if low.startswith("~/.ssh") or "/.ssh/" in low or low.startswith(".ssh/") or low.endswith("/.ssh"):
         return "write_ssh"
     name = low.rsplit("/", 1)[-1]
@@ -126,6 +137,14 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
     if sending:
         if name == ".env" or name.startswith(".env.") or name.endswith((".key", ".p12", ".pfx")):
             return True
-        if low in ("~/.ssh", "~/.gnupg", "$hermes_home", "~/.hermes", "~/.aws"):
+        if low in ("~/.ssh", "~/.gnupg", "~/.aws") or is_hermes_home(p) or low.startswith("$hermes_home"):
+            return True  # Hermes's home holds the user's memory, sessions and keys
+        if _PERSONAL.match(low) or is_history_file(p):
             return True
     return False
+
+
+# The user's own files, as a whole: sending them off the machine is exfiltration, not a deploy.
+_PERSONAL = re.compile(r"^~(?:/(?:documents|desktop|pictures|photos|downloads|movies|music|videos|mail|"
+                       r"\.mozilla|\.thunderbird|\.config/(?:google-chrome|chromium|bravesoftware)|"
+                       r"\.local/share/keyrings|\.password-store|library/keychains|library/messages)(?:/.*)?|/?)$")

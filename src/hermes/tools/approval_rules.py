@@ -9,7 +9,9 @@ arrive with the user's home folded to `~` and HERMES_HOME to `$HERMES_HOME`.
 from __future__ import annotations
 
 # The check modules register themselves with `_on` when imported; this module re-exports the API.
-from hermes.tools import approval_checks_data as _data, approval_checks_system as _system  # noqa: F401
+from hermes.tools import approval_checks_data as _data, approval_checks_host as _host  # noqa: F401
+from hermes.tools import approval_checks_system as _system  # noqa: F401
+from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
 from hermes.tools.approval_checks_data import (NETWORK, READERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
                                                sql_rules, sudo_rules, text_rules)
@@ -25,4 +27,6 @@ def check_command(argv: list[str], ctx: Ctx | None = None) -> list[str]:
     if name not in _CHECKS and name.startswith(("mkfs", "python", "pip")):
         name = "mkfs" if name.startswith("mkfs") else name.rstrip("0123456789.")  # python3.11 -> python
     fn = _CHECKS.get(name)
-    return list(dict.fromkeys(fn(name, argv[1:], ctx or Ctx()))) if fn else []
+    found = list(history_file_rules(name, argv[1:]))  # the most specific reading first
+    found += fn(name, argv[1:], ctx or Ctx()) if fn else []
+    return list(dict.fromkeys(found))

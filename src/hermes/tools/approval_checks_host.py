@@ -1,0 +1,141 @@
+"""Approval rules for reaching past the sandbox: containers with host access, namespace entry,
+shell history wiping, and environment variables that switch safety off.
+
+Each check registers itself with `_on`; `env_rules` also judges `VAR=value` prefixes, which the
+normalizer strips before the command's own check runs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_paths import canon, is_history_file
+
+# Host paths whose bind mount hands the container the machine: the root, system folders, the
+# Docker socket (control of every container), the home folder.
+_HOST_MOUNTS = re.compile(r"^(?:/|/etc|/root|/home|/boot|/dev|/proc|/sys|/var|/var/run|/run|/usr|/lib|/bin|/sbin|"
+                          r"~|/var/run/docker\.sock|/run/docker\.sock|/run/containerd.*|/var/lib/docker)/?$")
+_HOST_NS = ("--pid", "--ipc", "--uts", "--userns", "--cgroupns")
+_CAPS = {"all", "sys_admin", "cap_sys_admin", "sys_ptrace", "cap_sys_ptrace", "sys_module", "cap_sys_module",
+         "dac_read_search", "cap_dac_read_search", "sys_rawio", "cap_sys_rawio"}
+_RUNS = {"run", "create", "exec"}  # exec --privileged too
+
+
+def _flag_values(args: list[str], names: tuple[str, ...]) -> Iterator[str]:
+    for k, a in enumerate(args):
+        for n in names:
+            if a == n and k + 1 < len(args):
+                yield args[k + 1]
+            elif a.startswith(n + "="):
+                yield a.split("=", 1)[1]
+            elif len(n) == 2 and a.startswith(n) and len(a) > 2 and not a.startswith("--"):
+                yield a[2:]  # -v/x:/y
+
+
+def _mount_source(spec: str) -> str:
+    if "=" in spec and ("source=" in spec or "src=" in spec):  # --mount type=bind,source=/,target=/h
+        for part in spec.split(","):
+            k, _, v = part.partition("=")
+            if k in ("source", "src"):
+                return v
+        return ""
+    return spec.split(":", 1)[0] if ":" in spec else ""
+
+
+@_on("docker", "podman", "nerdctl")
+def _container_host_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    flags, ops = _split(args)
+    verbs = [o for o in ops[:2]]
+    if not (set(verbs) & _RUNS):
+        return
+    if "--privileged" in flags or any(f.startswith("--privileged=") and not f.endswith("false") for f in flags):
+        yield "container_escape"
+        return
+    if any(v == "host" for v in _flag_values(args, _HOST_NS)):
+        yield "container_escape"
+        return
+    if any(v.lower() in _CAPS for v in _flag_values(args, ("--cap-add",))):
+        yield "container_escape"
+        return
+    if any(re.search(r"(?:apparmor|seccomp|label)[=:](?:unconfined|disable)", v)
+           for v in _flag_values(args, ("--security-opt",))):
+        yield "container_escape"
+        return
+    if any(_flag_values(args, ("--device",))):
+        yield "container_escape"
+        return
+    for spec in [*_flag_values(args, ("-v", "--volume")), *_flag_values(args, ("--mount",))]:
+        src = _mount_source(spec)
+        if src and _HOST_MOUNTS.match(canon(src)):
+            yield "container_escape"
+            return
+
+
+@_on("nsenter", "chroot", "unshare")
+def _namespaces(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name == "unshare" and not any(a in ("-r", "--map-root-user") or a.startswith("--map-root") for a in args):
+        return  # plain unshare only narrows what a process sees
+    if name == "chroot" and not args:
+        return
+    yield "container_escape"
+
+
+# ---------------------------------------------------------------- shell history
+
+_HIST_VARS = {"HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST"}
+# Variables that switch an agent's approval or safety checks off (Hermes's own and its peers').
+_SAFETY_VAR = re.compile(r"(?i)^\w*(?:YOLO|APPROV|GUARDRAIL|SAFETY|SAFE_?MODE|SKIP_?PERMISSION|"
+                         r"DANGEROUSLY|AUTO_?CONFIRM|NO_?CONFIRM|SANDBOX)\w*$")
+
+
+def _hist_value_off(name: str, value: str) -> bool:
+    v = value.strip("'\"")
+    return (name == "HISTFILE" and v in ("", "/dev/null")) or (name != "HISTFILE" and v in ("0", "-0", ""))
+
+
+def env_rules(assignments: list[str]) -> Iterator[str]:
+    """Rules for `NAME=value` words (prefixes, export, declare, env)."""
+    for a in assignments:
+        name, eq, value = a.partition("=")
+        if not eq:
+            continue
+        if name.upper() in _HIST_VARS and _hist_value_off(name.upper(), value):
+            yield "history_wipe"
+        elif _SAFETY_VAR.match(name):
+            yield "hermes_self_modify"
+
+
+@_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")
+def _environment(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name == "setenv" and args:  # csh: setenv NAME value
+        yield from env_rules([f"{args[0]}={args[1] if len(args) > 1 else ''}"])
+        return
+    if name == "set":
+        if "+o" in args and "history" in args:
+            yield "history_wipe"
+        return
+    if name == "unset":
+        for n in (a for a in args if not a.startswith("-")):
+            if n.upper() in _HIST_VARS:
+                yield "history_wipe"
+            elif _SAFETY_VAR.match(n):
+                yield "hermes_self_modify"
+        return
+    yield from env_rules([a for a in args if "=" in a and not a.startswith("-")])
+
+
+@_on("history")
+def _history(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a.startswith("-") and ("c" in a or "d" in a) for a in args):
+        yield "history_wipe"
+
+
+_FILE_CHANGERS = {"rm", "unlink", "shred", "truncate", "ln", "cp", "mv", "srm", "wipe"}
+
+
+def history_file_rules(name: str, argv: list[str]) -> Iterator[str]:
+    """Deleting, truncating or redirecting a shell history file hides what was run."""
+    if name in _FILE_CHANGERS and any(is_history_file(a) for a in argv if not a.startswith("-")):
+        yield "history_wipe"
