@@ -8,6 +8,7 @@ visible BLOCKED marker carrying a handle the model can pass to `memory remove`; 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hermes.memory.documents import MemoryDocument, entry_id, fullness, memory_config, usage
@@ -38,11 +39,17 @@ def blocked_marker(entry: str, matched: list[str]) -> str:
             f"(old_text \"{entry_id(entry)}\")]")
 
 
+@lru_cache(maxsize=4096)
+def _matched(entry: str) -> tuple[str, ...]:
+    # A long-lived process (server, gateway) opens many sessions over the same few entries.
+    return tuple(rules(scan(entry)))
+
+
 def safe_entries(entries: list[str]) -> list[str]:
     """Entries as they may appear in a prompt: poisoned ones become markers."""
     out = []
     for e in entries:
-        matched = rules(scan(e))
+        matched = list(_matched(e))
         out.append(blocked_marker(e, matched) if matched else e)
     return out
 

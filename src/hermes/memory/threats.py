@@ -183,6 +183,14 @@ LANGUAGE_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|--yolo\b|--dangerously-skip-permissions")),
 ]
 
+def _intent_rules() -> list[tuple[str, re.Pattern[str]]]:
+    from hermes.memory.threat_intent import INTENT_RULES
+
+    return INTENT_RULES
+
+
+LANGUAGE_RULES += _intent_rules()
+
 LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("exfil_command", _rx(_NET_CMD + _GAP + _SECRET_VAR)),
     ("exfil_command", _rx(
@@ -381,7 +389,32 @@ def scan(text: str) -> list[Finding]:
         m = next((m for m in rx.finditer(folded) if not check or _random_looking(m.group(m.lastindex or 0))), None)
         if m:
             add("hardcoded_secret", mask(m.group(m.lastindex or 0)))
-    return findings
+    from hermes.memory.threat_commands import command_findings
+
+    for gate_rule, command in command_findings(folded):
+        add(f"command_{gate_rule}", _excerpt(command))
+    present = {f.rule for f in findings}
+    return [f for f in findings if not present & _COVERED_BY.get(f.rule, frozenset())]
+
+
+# A broad category is not reported again beside the narrower rule that already names the threat.
+_EXFIL = frozenset({"exfil_command", "send_credentials", "context_exfil", "read_secrets"})
+_COVERED_BY: dict[str, frozenset[str]] = {
+    "disregard_rules": frozenset({"prompt_injection"}),
+    "persona_takeover": frozenset({"role_hijack", "sys_prompt_override"}),
+    "secret_exfil": _EXFIL,
+    "download_execute": frozenset({"shell_rc_persistence", "cron_persistence"}),
+    "beaconing": frozenset({"cron_persistence"}),
+    "command_read_secret": _EXFIL | {"secret_exfil"},
+    "command_secret_exfil": _EXFIL | {"secret_exfil"},
+    "command_curl_pipe_shell": frozenset({"shell_rc_persistence", "cron_persistence", "download_execute"}),
+    "command_raw_socket": frozenset({"shell_rc_persistence", "exfil_command"}),
+    "command_write_hermes_home": frozenset({"agent_config_mod", "approval_bypass"}),
+    "command_hermes_self_modify": frozenset({"agent_config_mod", "approval_bypass"}),
+    "command_write_ssh": frozenset({"ssh_backdoor"}),
+    "command_decode_exec": frozenset({"translate_execute"}),
+    "command_history_wipe": frozenset({"anti_forensics"}),
+}
 
 
 def rules(findings: list[Finding]) -> list[str]:

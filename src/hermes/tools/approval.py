@@ -388,7 +388,8 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
     if name in ("cat", "tac", "tee", "pv", "stdbuf", "buffer"):
         files = [a for a in args if not a.startswith("-")]
         if name in ("cat", "tac") and files and files != ["-"]:
-            return _Flow(None, frozenset({"secret" if any(is_secret(f) for f in files) else "file"}))
+            # judged as if sent: the flow only matters when a later stage sends or runs it
+            return _Flow(None, frozenset({"secret" if any(is_secret(f, sending=True) for f in files) else "file"}))
         return inp
     is_decoder, out = decode_stage(name, args, inp.data)
     if is_decoder:
