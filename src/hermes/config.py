@@ -41,6 +41,8 @@ class ModelSection(_Section):
     prompt_cache_mb: int = Field(512, ge=0)  # local provider: disk kept for saved prompt states; 0: none
     # OpenAI-compatible endpoints: plain httpx (fast start, light per request) or the official SDK
     http_client: Literal["httpx", "openai-sdk"] = "httpx"
+    # tool calls a model writes as text (fenced JSON, <tool_call>, [TOOL_CALLS]...) become real calls
+    text_tool_calls: bool = True
 
 
 class CustomProvider(_Section):

@@ -67,7 +67,7 @@ class Learner:
             if not tools.names():
                 return []
             agent = Agent(conv.agent.model, tools, store=None, max_turns=self.max_iterations,
-                          parallel_tools=False)
+                          parallel_tools=False, text_tool_calls=conv.agent.text_tool_calls)
             private = SessionState(id=conv.state.id, system_prompt=REVIEW_PROMPT,
                                    scope=conv.state.scope)
             text = render_transcript(recent)[-60_000:]

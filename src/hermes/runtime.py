@@ -240,7 +240,8 @@ class Hermes:
                              source=info.source, usage=info.usage)
         agent = Agent(self.model, registry, store=self.store, max_turns=self.config.agent.max_turns,
                       parallel_tools=self.config.agent.parallel_tools,
-                      fallbacks=self.fallback_models(), price=self._price)
+                      fallbacks=self.fallback_models(), price=self._price,
+                      text_tool_calls=self.config.model.text_tool_calls)
         conv = Conversation(self, state, ctx, agent, parts)
         if self.config.compression.enabled:
             agent.compactor = comp = self.compressor()

@@ -19,6 +19,7 @@ from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, Too
                                 ToolStarted, UsageEvent)
 from hermes.core.messages import Message, ToolCall, Usage
 from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
+from hermes.models.text_calls_stream import recovering
 from hermes.tools.registry import Registry, ToolContext, ToolOutcome
 
 GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for this turn. "
@@ -52,7 +53,7 @@ class Agent:
     def __init__(self, model: ChatModel, tools: Registry, *, store: Any = None,
                  max_turns: int = 90, parallel_tools: bool = True,
                  fallbacks: list[ChatModel] | None = None, compactor: Compactor | None = None,
-                 price: Callable[[str, Usage], float] | None = None):
+                 price: Callable[[str, Usage], float] | None = None, text_tool_calls: bool = True):
         self.model = model
         self.tools = tools
         self.store = store
@@ -61,6 +62,7 @@ class Agent:
         self.fallbacks = list(fallbacks or [])
         self.compactor = compactor
         self.price = price
+        self.text_tool_calls = text_tool_calls  # recover calls a model wrote as text
         self._schemas = tools.schemas()
 
     def set_tools(self, tools: Registry) -> None:
@@ -137,7 +139,10 @@ class Agent:
             model = models[i]
             streamed = False
             try:
-                async for chunk in _cancellable(model.stream(request, schemas), cancel):
+                stream = model.stream(request, schemas)
+                if schemas and self.text_tool_calls:
+                    stream = recovering(stream, schemas)
+                async for chunk in _cancellable(stream, cancel):
                     if isinstance(chunk, TextChunk):
                         streamed = True
                         yield TextDelta(chunk.text)
