@@ -239,6 +239,25 @@ def test_the_reply_grammar_allows_text_or_well_formed_calls_only(vocab, fmt, cal
     assert _accepts(vocab, required, call) and not any(_accepts(vocab, required, t) for t in good + bad)
 
 
+@pytest.mark.parametrize("fmt", [HERMES, MISTRAL, LLAMA3], ids=["hermes", "mistral", "llama3"])
+def test_a_reply_that_starts_like_a_json_call_is_steered_into_a_valid_one(vocab, fmt):
+    from hermes.models.local_native import grammar_text, parse
+
+    call = CALL if fmt.args_key == "arguments" else CALL.replace("arguments", "parameters")
+    grammar = grammar_text(fmt, [WEATHER], False, False)
+    habits = [call, f"```json\n{call}\n```", f"```\n{call}\n```"]
+    assert [t for t in habits if not _accepts(vocab, grammar, t)] == []
+    # once it starts like a call it must be one: free JSON, unknown tools and bad arguments are out
+    assert not any(_accepts(vocab, grammar, t) for t in [
+        '{"free": "json"}', '```json\n{"free": 1}\n```', '```json\n{"name": "rm", "arguments": {}}\n```',
+        '{"name": "get_weather", "arguments": {"town": "Oslo"}}'])
+    # code and inline code in other languages are still free text
+    assert all(_accepts(vocab, grammar, t) for t in ["```python\nprint(1)\n```", "```js\nx()\n```",
+                                                      "`ls` lists files", "```bash\nls\n```\nDone."])
+    for text in habits:
+        assert parse(text, fmt, {"get_weather"}) == ("", [("get_weather", {"city": "Oslo"})])
+
+
 def test_a_marker_that_is_a_control_token_stays_in_the_completion_text(vocab):
     """Mistral's [TOOL_CALLS] is a control token, which llama-cpp-python leaves out of completion
     text; SmolLM2's control token <repo_name> stands in for it here."""

@@ -110,11 +110,20 @@ def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool,
         calls = "call-obj"
     if required:
         return f"root ::= [ \\t\\n]* calls\ncalls ::= {calls}\n" + body
+    # A reply that starts the way small models like to write a call (a JSON object, a ```json
+    # fence) continues as a call under the schema: the habit still ends in a valid call.
+    habit = 'habit ::= call-obj | "```" ("json" [ \\t]*)? "\\n" [ \\t\\n]* call-obj [ \\t\\n]* "```"\n' + _FENCE_OTHER
     if len(fmt.open) > 1 and fmt.open[0] not in fmt.open[1:]:
-        return (f"root ::= [ \\t\\n]* (calls | free-text calls?)\ncalls ::= {calls}\n"
+        return (f"root ::= [ \\t\\n]* (calls | habit | free-text calls?)\ncalls ::= {calls}\n" + habit
                 + _avoiding(fmt.open) + body)
-    text = f'[^{_cls((fmt.open or "{")[0])} \\t\\n] [^\\x00]*'
-    return f"root ::= [ \\t\\n]* (calls | free-text)\ncalls ::= {calls}\nfree-text ::= {text}\n" + body
+    text = f'([^{_cls((fmt.open or "{")[0])}` \\t\\n] | fence-other) [^\\x00]*'
+    return (f"root ::= [ \\t\\n]* (calls | habit | free-text)\ncalls ::= {calls}\nfree-text ::= {text}\n"
+            + habit + body)
+
+
+# Free text may start with inline code or a fence in any language but json (that one is a call).
+_FENCE_OTHER = ('fence-other ::= "`" ([^`] | "`" ([^`] | "`" fence-lang))\n'
+                'fence-lang ::= [^j\\n{] | "j" ([^s] | "s" ([^o] | "o" [^n]))\n')
 
 
 def _avoiding(marker: str) -> str:
@@ -122,7 +131,7 @@ def _avoiding(marker: str) -> str:
     marker[:i]; the marker's first character occurs only at its start, so a mismatch on it starts
     a new match. Text cannot end inside a partial match (it goes on, or the call follows)."""
     c, n = marker[0], len(marker)
-    rules = [f'free-text ::= ([^{_cls(c)} \\t\\n] | {_lit(c)} ft-k1) ft-char*',
+    rules = [f'free-text ::= ([^{_cls(c)}{{` \\t\\n] | {_lit(c)} ft-k1 | fence-other) ft-char*',
              f'ft-char ::= [^{_cls(c)}] | {_lit(c)} ft-k1']
     for i in range(1, n):
         more = f" | {_lit(marker[i])} ft-k{i + 1}" if i < n - 1 else ""
@@ -227,7 +236,7 @@ def parse(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple
             found = [c for c in (objs if isinstance(objs, list) else [objs]) if _call(c, fmt, names)]
             if found:
                 return raw[:at].strip(), [_call(c, fmt, names) for c in found]  # type: ignore[misc]
-        return raw.strip(), []
+        return _habit(raw, fmt, names) or (raw.strip(), [])
     if fmt.open:
         pattern = re.compile(re.escape(fmt.open) + r"\s*(.*?)\s*" + re.escape(fmt.close), re.S)
         for m in pattern.finditer(raw):
@@ -236,9 +245,18 @@ def parse(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple
                 calls.append(c)
         if calls:
             text = raw[:raw.find(fmt.open)]
-        return text.strip(), calls
-    c = _call(_json_at(raw.strip()), fmt, names)
-    return ("", [c]) if c is not None else (raw.strip(), [])
+            return text.strip(), calls
+        return _habit(raw, fmt, names) or (raw.strip(), [])
+    return _habit(raw, fmt, names) or (raw.strip(), [])
+
+
+def _habit(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]] | None:
+    """A whole reply that is one call written as a bare JSON object or in a ```json fence."""
+    body = raw.strip()
+    if body.startswith("```"):
+        body = body[3:].removeprefix("json").strip().removesuffix("```")
+    c = _call(_json_at(body), fmt, names)
+    return ("", [c]) if c is not None else None
 
 
 def _json_at(s: str) -> Any:
