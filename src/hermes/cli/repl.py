@@ -7,24 +7,9 @@ import signal
 import time
 from typing import Any, Awaitable, Callable
 
-COMMANDS: dict[str, str] = {
-    "/help": "show this help",
-    "/new": "start a new session",
-    "/resume": "resume a session: /resume ID",
-    "/sessions": "list recent sessions",
-    "/model": "show or switch the model: /model [PROVIDER] MODEL",
-    "/tools": "list the tools this session can use",
-    "/usage": "token usage and cost of this session",
-    "/context": "where the prompt's tokens go",
-    "/memory": "show the memory documents of this scope",
-    "/compress": "compress the conversation now: /compress [focus]",
-    "/retry": "run the last message again",
-    "/undo": "remove the last exchange",
-    "/quit": "leave (also Ctrl-D)",
-}
-
-
 class Repl:
+    surface = "cli"  # which commands of hermes.commands.table this host offers
+
     def __init__(self, hermes: Any, session_id: str | None, toolsets: list[str] | None = None):
         from hermes.cli.common import console
 
@@ -79,8 +64,18 @@ class Repl:
             event.current_buffer.insert_text("\n")
 
         return PromptSession(history=FileHistory(str(self.h.home.root / ".chat_history")),
-                             completer=WordCompleter(list(COMMANDS), sentence=True),
+                             completer=WordCompleter(self._completions(), sentence=True),
                              key_bindings=kb)
+
+    def _completions(self) -> list[str]:
+        from hermes.commands.table import offered, skill_list
+
+        words = [f"/{n}" for c in offered(self) for n in (c.name, *c.aliases)]
+        try:
+            words += [f"/{name}" for name, _ in skill_list(self.h.home)]
+        except OSError:
+            pass
+        return words
 
     async def run(self) -> None:
         self.banner()
@@ -160,24 +155,42 @@ class Repl:
     # -- slash commands ------------------------------------------------------------------------
 
     async def command(self, text: str) -> bool | None:
-        name, _, arg = text.partition(" ")
-        handler: Callable[[str], Awaitable[bool | None]] | None = getattr(
-            self, "cmd_" + name[1:].replace("-", "_"), None)
-        if handler is None and await self.skill_command(name[1:], arg.strip()):
-            return None
-        if handler is None:
-            self.console.print(f"[red]unknown command {name}[/red] — /help lists them")
-            return None
-        return await handler(arg.strip())
+        from hermes.commands.table import dispatch
+
+        return await dispatch(text, self)
+
+    async def reply(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
 
     async def cmd_help(self, arg: str) -> None:
-        for k, v in COMMANDS.items():
-            self.console.print(f"  [cyan]{k:<10}[/cyan] {v}")
+        from hermes.commands.table import help_lines, skill_list
+
+        for line in help_lines(self, skill_list(self.h.home)):
+            self.console.print("  " + line, markup=False, highlight=False)
+
+    async def cmd_skills(self, arg: str) -> None:
+        from hermes.commands.table import skill_list
+
+        listed = skill_list(self.h.home)
+        for name, desc in listed:
+            self.console.print(f"  /{name:<24} {desc}", markup=False, highlight=False)
+        if not listed:
+            self.console.print("[dim]no skills yet[/dim]")
+
+    async def cmd_cron(self, arg: str) -> None:
+        from hermes.tools.cronjob_tool import describe_jobs
+
+        for line in describe_jobs(self.h.home, self.h.config, self.conv.state.scope):
+            self.console.print("  " + line, markup=False, highlight=False)
+
+    async def cmd_status(self, arg: str) -> None:
+        m, st = self.h.model, self.conv.state
+        self.console.print(f"  session {self.conv.id} · {len(st.history)} messages · scope {st.scope} · "
+                           f"model {m.name} via {m.provider} · tokens {st.usage.total:,}", markup=False)
 
     async def cmd_quit(self, arg: str) -> bool:
         return False
 
-    cmd_exit = cmd_quit
 
     async def cmd_new(self, arg: str) -> None:
         await self.conv.close()

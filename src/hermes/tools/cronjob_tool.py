@@ -37,6 +37,18 @@ def _line(job: Any, tz: Any) -> str:
     return f"- {job.id} '{job.name}' ({job.schedule}): {nxt}{last}{err}"
 
 
+def describe_jobs(home: Any, config: Any, scope: str) -> list[str]:
+    """One line per job of `scope` and whether a scheduler runs: what `/cron` shows in a chat."""
+    from hermes.cron.jobs import JobStore
+    from hermes.cron.scheduler import not_running_hint, scheduler_status
+
+    jobs = JobStore(home, tz=config.cron.timezone)
+    mine = jobs.list(scope=scope)
+    st = scheduler_status(home)
+    lines = [_line(j, jobs.tz) for j in mine] or ["No scheduled jobs."]
+    return lines + ["A scheduler is running for this home." if st.running else not_running_hint()]
+
+
 def _scan(prompt: str | None) -> None:
     if not prompt:
         return
