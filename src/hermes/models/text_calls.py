@@ -237,9 +237,29 @@ def _is(value: Any, kind: str) -> bool:
 _DECODER = json.JSONDecoder()
 
 
+# Models write regex and Windows paths with lone backslashes ("\\.sql"), which JSON forbids.
+_ESCAPE = re.compile(r"\\(.?)", re.S)
+
+
+def _repair(s: str) -> tuple[str, list[int]]:
+    """Invalid escapes doubled, and where each added backslash went (positions in `s`)."""
+    added: list[int] = []
+
+    def fix(m: re.Match[str]) -> str:
+        if m.group(1) and m.group(1) in '"\\/bfnrtu':
+            return m.group(0)
+        added.append(m.start())
+        return "\\\\" + m.group(1)
+    return _ESCAPE.sub(fix, s), added
+
+
 def _loads(s: str) -> Any:
     try:
         return json.loads(s)
+    except ValueError:
+        pass
+    try:
+        return json.loads(_repair(s)[0])
     except ValueError:
         return None
 
@@ -248,7 +268,17 @@ def _json_at(text: str, pos: int) -> tuple[Any, int]:
     try:
         return _DECODER.raw_decode(text, pos)
     except ValueError:
+        pass
+    fixed, added = _repair(text[pos:])
+    try:
+        obj, end = _DECODER.raw_decode(fixed)
+    except ValueError:
         return None, pos
+    shift = 0  # map the end back past the backslashes the repair added
+    for at in added:
+        if at + shift < end:
+            shift += 1
+    return obj, pos + end - shift
 
 
 def _skip_ws(text: str, pos: int) -> int:
