@@ -499,22 +499,33 @@ async def test_webhook_failures_are_recorded_and_never_crash(make, jobs, runner,
     assert r2.status == "ok" and "webhook:http://127.0.0.1" in r2.error and "request failed" in r2.error
 
 
-async def test_channel_targets_need_a_registered_handler(make, jobs, runner, store, clock):
+async def test_chat_targets_are_queued_for_the_gateway_and_checked(make, jobs, runner, store, clock, home):
+    """channel:/home targets go to the gateway's durable notices (the gateway may run in another
+    process, or start later); a platform that is not configured is a recorded delivery error."""
+    from hermes.gateway.notices import take
+    from hermes.gateway.store import GatewayStore
+
     job = jobs.create("every 30m", "a", now=clock(), deliver=["channel:telegram:-100123"])
     sched = make()
     await step(sched, clock, 30 * MIN)
-    assert "gateway is not running" in runs(store)[-1].error
+    assert "telegram is not configured" in runs(store)[-1].error
+    from hermes.config import PlatformSection
+
+    sched.config.gateway.platforms["telegram"] = PlatformSection(allowed_users=["1"])
+    await step(sched, clock, 60 * MIN)
+    assert runs(store)[-1].error is None
+    queued = take(GatewayStore(home))
+    assert [t for _, t, _ in queued] == ["channel:telegram:-100123"] and "done" in queued[0][2]
     got = []
 
-    async def gateway(target, report, *, home, config):
+    async def other(target, report, *, home, config):
         got.append((target, report.job_id, report.text))
-    register_delivery("channel", gateway)
+    old = register_delivery("channel", other)  # another process-local handler may replace it
     try:
-        await step(sched, clock, 60 * MIN)
+        await step(sched, clock, 90 * MIN)
     finally:
-        unregister_delivery("channel")
+        register_delivery("channel", old)
     assert got == [("channel:telegram:-100123", job.id, "done")]
-    assert runs(store)[-1].error is None
 
 
 # ---- files edited by hand ----------------------------------------------------------------------------

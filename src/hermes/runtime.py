@@ -217,7 +217,7 @@ class Hermes:
              interactive: bool = False, ask_approval: AskApproval | None = None,
              ask_user: AskUser | None = None, user_id: str | None = None,
              chat_id: str | None = None, toolsets: list[str] | None = None,
-             create: bool = True) -> Conversation:
+             create: bool = True, prompt_extra: dict[str, str] | None = None) -> Conversation:
         """Open a stored session (frozen prompt and history restored) or start a new one."""
         info = self.store.get_session(session_id) if session_id else None
         if info is None:
@@ -233,6 +233,7 @@ class Hermes:
         parts = None
         if prompt is None:
             parts = self.build_prompt(scope, ctx.cwd, registry.names())
+            parts.extra.update(prompt_extra or {})
             prompt = parts.render()
             self.store.set_system_prompt(info.id, prompt)
         history = self.store.get_messages(info.id)

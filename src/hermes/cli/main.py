@@ -29,6 +29,7 @@ GROUPS = {
     "memory": ("hermes.cli.memory", "Show, edit and scan the memory documents."),
     "cron": ("hermes.cli.cron", "Scheduled jobs: list, add, run, log, daemon."),
     "skills": ("hermes.cli.skills", "Skills: list, view, install, audit, curate."),
+    "gateway": ("hermes.cli.gateway", "The chat gateway: run, status, setup, install, pair."),
 }
 
 

@@ -26,6 +26,7 @@ GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for t
                 "Do not call any more tools: give your final answer now, summarizing what was "
                 "done and what is left.")
 CANCELLED = "[cancelled: the user interrupted the turn before this tool call finished]"
+STEER_NOTE = "[The user sent this while you were working; take it into account from here on]\n"
 
 
 @dataclass
@@ -82,6 +83,9 @@ class Agent:
         try:
             for step in range(self.max_turns + 1):
                 grace = step == self.max_turns
+                steer = session.meta.pop("steer", None) if step else None
+                if steer:  # guidance sent while the turn runs: seen at its next model call
+                    new.append(Message.user(STEER_NOTE + "\n".join(steer)))
                 for note in await self._maybe_compact(session, new):
                     yield Notice(note, "compression")
                 request = [Message.system(session.system_prompt), *session.history, *new]

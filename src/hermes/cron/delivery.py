@@ -53,9 +53,11 @@ class DeliveryError(Exception):
 _HANDLERS: dict[str, Delivery] = {}
 
 
-def register_delivery(scheme: str, handler: Delivery) -> None:
-    """Make `scheme:...` targets deliverable in this process (the gateway registers "channel")."""
+def register_delivery(scheme: str, handler: Delivery) -> Delivery | None:
+    """Make `scheme:...` targets deliverable in this process; returns the handler it replaced."""
+    old = _HANDLERS.get(scheme.lower())
     _HANDLERS[scheme.lower()] = handler
+    return old
 
 
 def unregister_delivery(scheme: str) -> None:
@@ -77,7 +79,8 @@ def label(target: str) -> str:
 
 # -- validation -------------------------------------------------------------------------------------
 
-TARGET_HELP = "notify, webhook:https://host/path or channel:<platform>:<chat> (the output file is always written)"
+TARGET_HELP = ("notify, webhook:https://host/path, channel:<platform>:<chat> or home[:<platform>] "
+               "(the output file is always written)")
 
 
 def normalize_targets(value: Any) -> list[str]:
@@ -108,6 +111,8 @@ def normalize_targets(value: Any) -> list[str]:
             bits = t.split(":", 2)
             if len(bits) != 3 or not bits[1].strip() or not bits[2].strip():
                 raise ValueError(f"bad channel target {t!r}: use channel:<platform>:<chat>")
+        elif scheme == "home":
+            t = "home" if t.lower() == "home" else "home:" + t.split(":", 1)[1].strip().lower()
         elif scheme not in _HANDLERS:
             raise ValueError(f"unknown delivery target {t!r}: use {TARGET_HELP}")
         if t not in out:
@@ -129,8 +134,7 @@ async def deliver(targets: list[str], report: DeliveryReport, *, home: Any, conf
 async def _one(target: str, report: DeliveryReport, home: Any, config: Any) -> str | None:
     handler = _HANDLERS.get(scheme_of(target))
     if handler is None:
-        why = ("the chat gateway is not running in this process" if scheme_of(target) == "channel"
-               else "no handler for this kind of target")
+        why = "no handler for this kind of target"
         return f"{label(target)}: not delivered ({why})"
     try:
         await asyncio.wait_for(handler(target, report, home=home, config=config), HANDLER_TIMEOUT)
@@ -191,6 +195,18 @@ async def _webhook(target: str, report: DeliveryReport, *, home: Any, config: An
         raise DeliveryError(f"HTTP {resp.status_code}")
 
 
+async def _chat(target: str, report: DeliveryReport, *, home: Any, config: Any) -> None:
+    """Chat targets are queued for the gateway (which may run in another process)."""
+    from hermes.gateway.notices import NoticeError, cron_delivery
+
+    try:
+        await cron_delivery(target, report, home=home, config=config)
+    except NoticeError as e:
+        raise DeliveryError(str(e)) from None
+
+
 register_delivery("file", _file)
+register_delivery("channel", _chat)
+register_delivery("home", _chat)
 register_delivery("notify", _notify)
 register_delivery("webhook", _webhook)

@@ -345,6 +345,11 @@ def _redact(s: str) -> str:
     return s
 
 
+def redact(s: str) -> str:
+    """`s` with anything shaped like a key, token or password masked (chat replies, logs)."""
+    return _redact(s)
+
+
 def _excerpt(s: str, n: int = 80) -> str:
     """What a finding shows: one line, short, secrets masked (excerpts reach the model and terminals)."""
     s = _redact(" ".join(s.split()))

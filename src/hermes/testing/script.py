@@ -24,6 +24,7 @@ class Step:
     tool_calls: list[ToolCall] = field(default_factory=list)
     chunks: int = 1
     delay: float = 0.0
+    chunk_delay: float = 0.0  # seconds between chunks, for what watches a stream (previews, cancels)
     error_status: int | None = None
     error_message: str = ""
     error_kind: str | None = None
@@ -37,8 +38,8 @@ class Step:
 StepLike = Step | Callable[[list[Message], list[dict[str, Any]] | None], Step]
 
 
-def reply(text: str, chunks: int = 1, delay: float = 0.0) -> Step:
-    return Step(text=text, chunks=chunks, delay=delay)
+def reply(text: str, chunks: int = 1, delay: float = 0.0, chunk_delay: float = 0.0) -> Step:
+    return Step(text=text, chunks=chunks, delay=delay, chunk_delay=chunk_delay)
 
 
 _call_counter = [0]
@@ -69,6 +70,7 @@ def step_from_json(d: dict[str, Any]) -> Step:
         text=d.get("text", ""),
         tool_calls=[make_call(c["name"], c.get("arguments"), c.get("id")) for c in d.get("tool_calls", [])],
         chunks=int(d.get("chunks", 1)), delay=float(d.get("delay", 0.0)),
+        chunk_delay=float(d.get("chunk_delay", 0.0)),
         error_status=err.get("status"), error_message=err.get("message", ""),
         error_kind=err.get("kind"), echo=bool(d.get("echo", False)),
         usage=d.get("usage"), finish_reason=d.get("finish_reason"), reasoning=d.get("reasoning"),

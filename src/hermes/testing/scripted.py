@@ -46,7 +46,7 @@ class ScriptedModel:
         for piece in split_chunks(text, step.chunks):
             yield TextChunk(piece)
             if step.chunks > 1:
-                await asyncio.sleep(0)
+                await asyncio.sleep(step.chunk_delay)
         u = step.usage or {}
         usage = Usage(u.get("input_tokens", messages_tokens(messages)),
                       u.get("output_tokens", estimate_tokens(text) + sum(
