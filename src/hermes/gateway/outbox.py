@@ -63,12 +63,16 @@ class Outbox:
         self._tasks.clear()
 
     async def flush(self, platform: str, timeout: float) -> bool:
-        """Send what is due now, for at most `timeout` seconds; True when nothing is left."""
-        try:
-            await asyncio.wait_for(self.send_due(platform), timeout)
-        except asyncio.TimeoutError:
-            pass
-        return self.store.pending(platform) == 0
+        """Let the pump send what is due, for at most `timeout` seconds; True when nothing is due.
+        (Waiting on the pump rather than sending here: two senders would send items twice.)"""
+        self.kick(platform)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            nxt = self.store.next_due(platform)
+            if nxt is None or nxt > time.time():
+                return True
+            await asyncio.sleep(0.05)
+        return False
 
     async def _pump(self, platform: str) -> None:
         wake = self._wake[platform]
@@ -87,9 +91,10 @@ class Outbox:
             if nxt is not None and not adapter.connected:
                 nxt = time.time() + 1.0  # look again once the adapter is back
             timeout = None if nxt is None else max(0.02, nxt - time.time())
-            try:
-                await asyncio.wait_for(wake.wait(), timeout)
-            except asyncio.TimeoutError:
+            try:  # asyncio.timeout, not wait_for: 3.11's wait_for can swallow the cancel of stop()
+                async with asyncio.timeout(timeout):
+                    await wake.wait()
+            except TimeoutError:
                 pass
 
     async def send_due(self, platform: str) -> None:

@@ -55,6 +55,7 @@ class Gateway:
     async def start(self, connect_timeout: float = 30.0) -> None:
         from hermes.gateway.notices import pump
 
+        self.store.q("UPDATE outbox SET next_at = 0")  # a restart is a good moment to retry everything
         self.outbox.start()
         self._spawn(pump(self))
         waits = [self._spawn(self._keep_connected(name)) for name in self.adapters]

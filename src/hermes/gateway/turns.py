@@ -172,7 +172,7 @@ def approver(gw: Any, sess: ChatSession):
             return await asyncio.wait_for(asyncio.shield(fut), gw.cfg.approval_timeout)
         except asyncio.TimeoutError:
             gw.say(sess.platform, sess.chat_id, sess.thread_id, "No answer in time: the command was not run.")
-            return "deny"
+            raise  # the gate tells the model the user did not answer (not that they said no)
         finally:
             sess.approval = None
             sess.approval_command = ""

@@ -1,0 +1,5 @@
+"""`python -m hermes` is the `hermes` command."""
+
+from hermes.cli.main import run
+
+run()
