@@ -40,14 +40,15 @@ class Rig:
         self.gateways: list[Gateway] = []
         self.model: ScriptedModel | None = None
 
-    async def start(self, steps: list[Any] = (), **gateway_cfg: Any) -> Gateway:
+    async def start(self, steps: list[Any] = (), *, extra: dict[str, Any] | None = None,
+                    **gateway_cfg: Any) -> Gateway:
         for k, v in gateway_cfg.items():
             setattr(self.config.gateway, k, v)
         self.model = ScriptedModel(list(steps))
         hermes = Hermes(self.home, self.config, model=self.model)
         adapter = create("telegram", self.config.gateway.platforms["telegram"],
                          {"TELEGRAM_BOT_TOKEN": self.api.token}, self.home.root)
-        gw = Gateway(hermes, {"telegram": adapter})
+        gw = Gateway(hermes, {"telegram": adapter, **(extra or {})})
         await gw.start()
         self.gateways.append(gw)
         return gw
