@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from gateway_support import Rig, api, rig  # noqa: F401  (fixtures)
 
 from hermes.core.agent import STEER_NOTE
@@ -196,3 +198,48 @@ async def test_commands_come_from_the_shared_table(rig):
     rig.api.user_says(DM, DM, "/help")
     texts = await rig.texts(DM, 3)
     assert "/approve" in texts[2] and "/link" in texts[2] and "/resume" not in texts[2]
+
+
+async def test_webhook_mode_receives_pushed_updates_and_refuses_a_wrong_secret(api, tmp_path):
+    import httpx
+
+    from gateway_support import telegram_section
+    from hermes.gateway.platforms import create
+    from hermes.testing.mail_servers import free_port
+
+    port = free_port()
+    sec = telegram_section(api, options={"webhook_url": f"http://127.0.0.1:{port}/hook",
+                                         "webhook_listen": f"127.0.0.1:{port}"})
+    adapter = create("telegram", sec, {"TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_WEBHOOK_SECRET": "s3cret"}, tmp_path)
+    got = []
+
+    async def on(msg):
+        got.append(msg)
+    await adapter.connect(on)
+    try:
+        assert api.webhook["url"].endswith("/hook") and api.webhook["secret_token"] == "s3cret"
+        api.user_says(DM, DM, "pushed to me")
+        async with asyncio.timeout(10):
+            while not got:
+                await asyncio.sleep(0.05)
+        assert got[0].text == "pushed to me" and got[0].chat_type == "dm"
+        async with httpx.AsyncClient() as c:
+            forged = await c.post(f"http://127.0.0.1:{port}/hook", json={"update_id": 999},
+                                  headers={"X-Telegram-Bot-Api-Secret-Token": "guess"})
+        assert forged.status_code == 403 and len(got) == 1
+        r = httpx.get(f"{api.base_url}{api.token}/getUpdates")
+        assert r.status_code == 409 and "webhook is active" in r.json()["description"]
+    finally:
+        await adapter.disconnect()
+
+
+async def test_a_wrong_token_is_a_clear_error(api, tmp_path):
+    from gateway_support import telegram_section
+    from hermes.gateway.base import PlatformError
+    from hermes.gateway.platforms import create
+
+    adapter = create("telegram", telegram_section(api), {"TELEGRAM_BOT_TOKEN": "42:nope"}, tmp_path)
+    with pytest.raises(PlatformError, match="token was refused"):
+        await adapter.validate()
+    with pytest.raises(PlatformError, match="token was refused"):
+        await adapter.connect(lambda m: None)
