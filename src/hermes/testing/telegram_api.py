@@ -124,6 +124,7 @@ class TelegramAPI:
         self.webhook: dict[str, Any] | None = None
         self.answered_callbacks: list[str] = []
         self.delivered: dict[tuple[int, int], dict[str, Any]] = {}
+        self._event: asyncio.Event | None = None  # set when updates arrive; lives in the server's loop
         self.port = 0
         self._server: Any = None
         self._thread: threading.Thread | None = None
@@ -142,7 +143,9 @@ class TelegramAPI:
     def start(self, port: int = 0) -> "TelegramAPI":
         import uvicorn
 
-        sock = socket.socket()
+        # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only then (else each reply waits
+        # for a delayed ACK, ~40 ms)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port or self.port))
         self.port = sock.getsockname()[1]
@@ -161,8 +164,10 @@ class TelegramAPI:
             self._server.should_exit = True
             with self.lock:
                 self.lock.notify_all()
+            self._wake()  # long polls end now
             self._thread.join(timeout=10)
             self._server = None
+            self._event = self._loop = None
 
     def __enter__(self) -> "TelegramAPI":
         return self.start()
@@ -177,7 +182,10 @@ class TelegramAPI:
 
         async def method(request: Any) -> Any:
             token, name = request.path_params["token"], request.path_params["method"]
-            params = await _params(request)
+            try:
+                params = await _params(request)
+            except Exception:  # the client went away mid-request, or sent garbage
+                return JSONResponse({"ok": False, "error_code": 400, "description": "Bad Request"}, status_code=400)
             try:
                 if token != self.token:
                     raise ApiError(401, "Unauthorized")
@@ -230,14 +238,21 @@ class TelegramAPI:
         limit = max(1, min(100, int(p.get("limit") or 100)))
         timeout = float(p.get("timeout") or 0)
         deadline = time.time() + timeout
+        if self._event is None:
+            self._loop, self._event = asyncio.get_running_loop(), asyncio.Event()
         while True:
+            self._event.clear()
             with self.lock:
                 if offset:
                     self.updates = [u for u in self.updates if u["update_id"] >= offset]
                 ready = self.updates[:limit]
                 if ready or time.time() >= deadline or self._server is None or self._server.should_exit:
                     return ready
-            await asyncio.sleep(min(0.02, max(0.0, deadline - time.time())))
+            try:  # woken the moment a person writes (see _wake), not by polling
+                async with asyncio.timeout(max(0.0, deadline - time.time())):
+                    await self._event.wait()
+            except TimeoutError:
+                pass
 
     def _chat_ids(self, chat_id: int) -> itertools.count:
         return self._message_ids.setdefault(chat_id, itertools.count(1_000))
@@ -411,7 +426,15 @@ class TelegramAPI:
             self.updates.append(upd)
             self.delivered[(chat_id, mid)] = upd
             self.lock.notify_all()
+            self._wake()
             return mid
+
+    def _wake(self) -> None:
+        if self._event is not None and self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._event.set)
+            except RuntimeError:
+                pass  # the server's loop is gone
 
     def redeliver(self, chat_id: int, message_id: int) -> None:
         """Telegram sends an update again (after a timeout on its side, or a lost confirmation)."""
@@ -419,6 +442,7 @@ class TelegramAPI:
             upd = dict(self.delivered[(chat_id, message_id)], update_id=next(self._update_ids))
             self.updates.append(upd)
             self.lock.notify_all()
+            self._wake()
 
     def press_button(self, chat_id: int, user_id: int, message_id: int, data: str) -> str:
         with self.lock:
@@ -429,6 +453,7 @@ class TelegramAPI:
                 "from": {"id": user_id, "is_bot": False, "first_name": f"user{user_id}"},
                 "message": self._message_json(m)}})
             self.lock.notify_all()
+            self._wake()
             return cb_id
 
     def sent(self, chat_id: int) -> list[BotMessage]:
