@@ -18,6 +18,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, ToolFinished,
                                 ToolStarted, UsageEvent)
 from hermes.core.messages import Message, ToolCall, Usage
+from hermes.core.repeats import RepeatGuard
 from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
 from hermes.models.text_calls_stream import recovering
 from hermes.tools.registry import Registry, ToolContext, ToolOutcome
@@ -80,6 +81,7 @@ class Agent:
         text = ""
         cancelled = False
         meta: dict[str, Any] = {}
+        guard = RepeatGuard()
         try:
             for step in range(self.max_turns + 1):
                 grace = step == self.max_turns
@@ -112,7 +114,7 @@ class Agent:
                     text = msg.content or ""
                     break
                 try:
-                    async for ev in self._run_tools(msg.tool_calls, ctx, new, cancel):
+                    async for ev in self._run_tools(msg.tool_calls, ctx, new, cancel, guard):
                         yield ev
                 finally:
                     _repair_arguments(msg)
@@ -178,14 +180,14 @@ class Agent:
     # -- tools ---------------------------------------------------------------------------------
 
     async def _run_tools(self, calls: list[ToolCall], ctx: ToolContext, new: list[Message],
-                         cancel: asyncio.Event) -> AsyncIterator[Event]:
+                         cancel: asyncio.Event, guard: RepeatGuard) -> AsyncIterator[Event]:
         for batch in self._batches(calls):
             if cancel.is_set():
                 raise TurnCancelled
             for c in batch:
                 yield ToolStarted(c.id, c.name, c.arguments)
             started = time.perf_counter()
-            tasks = [asyncio.ensure_future(self._run_one(c, ctx)) for c in batch]
+            tasks = [asyncio.ensure_future(self._guarded(c, ctx, guard)) for c in batch]
             waiter = asyncio.ensure_future(cancel.wait())
             try:
                 while not all(t.done() for t in tasks) and not cancel.is_set():
@@ -211,6 +213,13 @@ class Agent:
 
     async def _run_one(self, call: ToolCall, ctx: ToolContext) -> ToolOutcome:
         return await self.tools.execute(call, ctx)
+
+    async def _guarded(self, call: ToolCall, ctx: ToolContext, guard: RepeatGuard) -> ToolOutcome:
+        refusal = guard.refuse(call)
+        if refusal is not None:
+            return ToolOutcome(refusal, False)
+        out = await self._run_one(call, ctx)
+        return ToolOutcome(guard.seen(call, out.text), out.ok)
 
     def _batches(self, calls: list[ToolCall]) -> list[list[ToolCall]]:
         """Consecutive read-only calls form one concurrent batch; anything else runs alone."""

@@ -1,0 +1,51 @@
+"""Loops of one call: small models often repeat the exact call they just made instead of reading its
+result. The second identical call with an identical result gets a note saying so; from the third
+in a row the call is not run again and the model is told to answer or change course. A call that
+repeats with a different result (polling a job, re-running tests after a fix) is left alone."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hermes.core.messages import ToolCall
+
+_TIMINGS = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s)\b")  # "0.01s" in a footer is not a new result
+
+SAME = ("\n[Same call and same result as your previous step. Do not repeat it: use this result to "
+        "answer the user, or try something different.]")
+MAX_SAME = 2  # identical call+result pairs in a row before the call stops running
+
+
+def _key(call: ToolCall) -> tuple[str, str]:
+    try:
+        args = json.dumps(json.loads(call.arguments or "{}"), sort_keys=True)
+    except ValueError:
+        args = call.arguments or ""
+    return call.name, args
+
+
+class RepeatGuard:
+    """One per turn."""
+
+    def __init__(self) -> None:
+        self.last: tuple[str, str] | None = None
+        self.last_text: str | None = None
+        self.same = 0
+
+    def refuse(self, call: ToolCall) -> str | None:
+        """The observation to give instead of running `call`, or None to run it."""
+        if _key(call) == self.last and self.same >= MAX_SAME:
+            return (f"Not run: you made this exact {call.name} call {self.same + 1} times in a row and it "
+                    "returned the same result each time (see above). Answer the user with what you have, "
+                    "or do something different.")
+        return None
+
+    def seen(self, call: ToolCall, text: str) -> str:
+        """Record a result; the text to hand the model (with a note when nothing changed)."""
+        key, same_text = _key(call), _TIMINGS.sub("", text)
+        if key == self.last and same_text == self.last_text:
+            self.same += 1
+            return text + SAME
+        self.last, self.last_text, self.same = key, same_text, 1
+        return text

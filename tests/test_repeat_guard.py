@@ -1,0 +1,47 @@
+"""The agent loop stops a model that keeps making the same call with the same result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes.config import Config
+from hermes.core.repeats import SAME
+from hermes.home import Home
+from hermes.runtime import Hermes
+from hermes.testing import ScriptedModel
+from hermes.testing.script import call, reply
+
+
+def _hermes(tmp_path: Path, steps) -> tuple[Hermes, ScriptedModel]:
+    cfg = Config()
+    cfg.terminal.cwd = str(tmp_path)
+    model = ScriptedModel(steps)
+    return Hermes(Home(tmp_path / "home").ensure(), cfg, model=model), model
+
+
+def _tool_results(model: ScriptedModel) -> list[str]:
+    return [m.content for m in model.requests[-1]["messages"] if m.role == "tool"]
+
+
+async def test_the_same_call_and_result_is_noted_then_no_longer_run(tmp_path):
+    (tmp_path / "data.txt").write_text("a\nb\n")
+    same = {"command": "wc -l data.txt"}
+    h, model = _hermes(tmp_path, [call("terminal", same), call("terminal", same), call("terminal", same),
+                                  call("terminal", same), reply("2 lines")])
+    final = await h.open().ask("how many lines?")
+    results = _tool_results(model)
+    assert final.text == "2 lines" and len(results) == 4
+    assert SAME not in results[0] and results[1].endswith(SAME)
+    assert all(r.startswith("Not run: you made this exact terminal call") for r in results[2:])
+
+
+async def test_repeats_with_new_results_or_other_calls_between_still_run(tmp_path):
+    script = tmp_path / "count.sh"
+    script.write_text("n=$(cat n 2>/dev/null || echo 0); echo $((n+1)) > n; cat n\n")
+    poll = {"command": "sh count.sh"}
+    h, model = _hermes(tmp_path, [call("terminal", poll), call("terminal", poll), call("terminal", poll),
+                                  call("terminal", {"command": "true"}), call("terminal", poll), reply("done")])
+    await h.open().ask("poll it")
+    results = _tool_results(model)
+    assert [r.split("\n")[0] for r in results][:3] + [results[4].split("\n")[0]] == ["1", "2", "3", "4"]
+    assert not any(SAME in r or r.startswith("Not run") for r in results)
