@@ -243,3 +243,20 @@ async def test_a_wrong_token_is_a_clear_error(api, tmp_path):
         await adapter.validate()
     with pytest.raises(PlatformError, match="token was refused"):
         await adapter.connect(lambda m: None)
+
+
+async def test_a_job_scheduled_from_a_chat_reports_back_to_that_chat(rig):
+    from hermes.cron.jobs import JobStore
+
+    await rig.start([call("cronjob", {"action": "create", "schedule": "every 1h", "prompt": "Check the build."}),
+                     reply("Scheduled.")])
+    rig.api.user_says(DM, DM, "check the build every hour")
+    assert (await rig.texts(DM, 1))[0] == "Scheduled."
+    [job] = JobStore(rig.home).list()
+    assert job.deliver == [f"channel:telegram:{DM}"]
+    from hermes.cron.delivery import DeliveryReport, deliver
+
+    errors = await deliver(job.deliver, DeliveryReport(job.id, job.name, "ok", "Build is green.", 0.0),
+                           home=rig.home, config=rig.config)
+    assert errors == []
+    assert "Build is green." in (await rig.texts(DM, 2, timeout=10))[1]

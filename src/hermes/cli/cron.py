@@ -17,7 +17,7 @@ from hermes.cli.common import fail, get_runtime, print_json
 app = typer.Typer(help="Scheduled jobs: list, add, run, log, daemon.", no_args_is_help=True)
 
 JSON_OPT = typer.Option(False, "--json", help="Machine-readable output.")
-DELIVER_OPT = typer.Option(None, "--deliver", "-d", help="Extra target (repeatable): notify, webhook:URL, "
+DELIVER_OPT = typer.Option(None, "--deliver", "-d", help="Extra target (repeatable): notify, home, webhook:URL, "
                                                           "channel:PLATFORM:CHAT. The output file is always written.")
 
 

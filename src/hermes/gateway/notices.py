@@ -6,7 +6,7 @@ within seconds, resolves `home` to the platform's home channel (set with /sethom
 `hermes serve` or `hermes cron run` reaches Telegram through the gateway process, and a notice
 posted while the gateway is down is sent when it starts: nothing is lost in between.
 
-Targets: `channel:<platform>:<chat>[:<thread>]`, `home` (every platform with a home channel; the
+Targets: `channel:<platform>:<chat>[#<thread>]` (chat ids may hold colons: Matrix rooms), `home` (every platform with a home channel; the
 first configured one if several) and `home:<platform>`.
 """
 
@@ -25,7 +25,7 @@ class NoticeError(ValueError):
 
 def check_target(target: str, config: Any) -> None:
     """Refuse targets that can never be delivered (unknown or disabled platform, bad shape)."""
-    parts = target.split(":")
+    parts = target.split(":", 2)
     platforms = {n for n, p in config.gateway.platforms.items() if p.enabled}
     if parts[0] == "channel":
         if len(parts) < 3 or not parts[1] or not parts[2]:
@@ -61,9 +61,10 @@ def take(store: Any) -> list[tuple[int, str, str]]:
 
 def resolve(target: str, gw: Any) -> list[tuple[str, str, str]]:
     """(platform, chat, thread) places a target means for this gateway; empty when it has none yet."""
-    parts = target.split(":")
+    parts = target.split(":", 2)
     if parts[0] == "channel":
-        return [(parts[1], parts[2], parts[3] if len(parts) > 3 else "")] if parts[1] in gw.adapters else []
+        chat, _, thread = parts[2].partition("#")
+        return [(parts[1], chat, thread)] if parts[1] in gw.adapters else []
     names = [parts[1]] if len(parts) > 1 and parts[1] else list(gw.adapters)
     for name in names:
         where = gw.people.home_channel(name) if name in gw.adapters else None

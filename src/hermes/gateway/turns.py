@@ -119,6 +119,8 @@ async def run_turn(gw: Any, sess: ChatSession, text: str, item: Any) -> None:
     adapter = gw.adapters[sess.platform]
     caps = adapter.capabilities
     conv = gw.conversation(sess)
+    # where this turn was asked from: a job it schedules reports back here
+    conv.ctx.state["origin"] = f"channel:{sess.platform}:{sess.chat_id}" + (f"#{sess.thread_id}" if sess.thread_id else "")
     sess.cancel = asyncio.Event()
     preview = Preview(adapter, sess) if caps.can_edit and gw.cfg.stream_edits else None
     typing = asyncio.create_task(_keep_typing(adapter, sess)) if caps.can_typing else None

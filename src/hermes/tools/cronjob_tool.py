@@ -75,7 +75,7 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
         schedule: When to run (see above).
         prompt: Self-contained instructions; the run sees no chat history.
         job_id: Job id or name (all actions but create and list).
-        deliver: Extra targets, comma-separated: notify, webhook:https://...
+        deliver: Extra targets, comma-separated: notify, webhook:https://... (from a chat: that chat)
         skills: Skill names loaded into every run, comma-separated.
     """
     if ctx.home is None or ctx.config is None:
@@ -91,6 +91,8 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
             if not schedule or not prompt:
                 raise ToolError("create needs schedule and prompt")
             _scan(prompt)
+            if deliver is None and ctx.state.get("origin"):  # asked from a chat: results go back there
+                deliver = ctx.state["origin"]
             job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver, skills=skills)
             return (f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, tz)}. "
                     + _scheduler_line(ctx))
