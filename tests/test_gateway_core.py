@@ -260,3 +260,15 @@ async def test_a_job_scheduled_from_a_chat_reports_back_to_that_chat(rig):
                            home=rig.home, config=rig.config)
     assert errors == []
     assert "Build is green." in (await rig.texts(DM, 2, timeout=10))[1]
+
+
+async def test_telegram_outage_the_adapter_reconnects_and_nothing_is_lost(rig):
+    await rig.start()
+    rig.api.user_says(DM, DM, "before")
+    assert await rig.texts(DM, 1) == ["before"]
+    port = rig.api.port
+    await asyncio.to_thread(rig.api.stop)
+    await asyncio.sleep(1.5)  # polls fail meanwhile: the adapter backs off
+    await asyncio.to_thread(rig.api.start, port)
+    rig.api.user_says(DM, DM, "after the outage")
+    assert await rig.texts(DM, 2, timeout=20) == ["before", "after the outage"]
