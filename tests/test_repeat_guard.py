@@ -45,3 +45,17 @@ async def test_repeats_with_new_results_or_other_calls_between_still_run(tmp_pat
     results = _tool_results(model)
     assert [r.split("\n")[0] for r in results][:3] + [results[4].split("\n")[0]] == ["1", "2", "3", "4"]
     assert not any(SAME in r or r.startswith("Not run") for r in results)
+
+
+async def test_an_empty_answer_after_tool_work_gets_one_nudge(tmp_path):
+    from hermes.core.agent import EMPTY_NUDGE
+
+    h, model = _hermes(tmp_path, [call("terminal", {"command": "echo 42"}), reply(""), reply("It printed 42.")])
+    final = await h.open().ask("what does it print?")
+    assert final.text == "It printed 42."
+    last = model.requests[-1]["messages"]
+    assert last[-1].content == EMPTY_NUDGE and not any(m.role == "assistant" and not m.content and not m.tool_calls
+                                                       for m in last)
+    h, model = _hermes(tmp_path, [call("terminal", {"command": "echo 42"}), reply(""), reply("")])
+    final = await h.open().ask("again?")  # still empty: the turn ends, no endless retries
+    assert final.text == "" and len(model.requests) == 3

@@ -26,6 +26,8 @@ from hermes.tools.registry import Registry, ToolContext, ToolOutcome
 GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for this turn. "
                 "Do not call any more tools: give your final answer now, summarizing what was "
                 "done and what is left.")
+EMPTY_NUDGE = ("Your last reply was empty. Answer the user now in plain words, using the tool results "
+               "above; call a tool only if something is still missing.")
 CANCELLED = "[cancelled: the user interrupted the turn before this tool call finished]"
 STEER_NOTE = "[The user sent this while you were working; take it into account from here on]\n"
 
@@ -82,6 +84,7 @@ class Agent:
         cancelled = False
         meta: dict[str, Any] = {}
         guard = RepeatGuard()
+        nudge = False  # an empty answer after tool work gets one more chance
         try:
             for step in range(self.max_turns + 1):
                 grace = step == self.max_turns
@@ -93,6 +96,8 @@ class Agent:
                 request = [Message.system(session.system_prompt), *session.history, *new]
                 if grace:
                     request.append(Message.user(GRACE_PROMPT))
+                elif nudge:
+                    request.append(Message.user(EMPTY_NUDGE))
                 done: ModelDone | None = None
                 async for ev in self._call_model(request, None if grace else self._schemas,
                                                  cancel, meta, session, new):
@@ -106,6 +111,11 @@ class Agent:
                 session.last_input_tokens = done.usage.input_tokens
                 yield UsageEvent(done.usage, done.model)
                 msg = _sanitize(done.message)
+                if (not msg.tool_calls and not (msg.content or "").strip() and step and not nudge
+                        and not grace and not cancel.is_set()):
+                    nudge = True  # small models sometimes stop without a word after a tool result
+                    continue
+                nudge = False
                 new.append(msg)
                 if not msg.tool_calls or grace:
                     _repair_arguments(msg)
