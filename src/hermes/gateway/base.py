@@ -81,7 +81,8 @@ class PlatformError(Exception):
 
 
 # The core's callback: adapters call it for every message they receive (after their own parsing).
-InboundHandler = Callable[[Inbound], Awaitable[None]]
+# It returns False when the message was ignored (empty, or a copy of one already taken).
+InboundHandler = Callable[[Inbound], Awaitable[Any]]
 
 
 @runtime_checkable

@@ -126,15 +126,16 @@ class Gateway:
 
     # -- inbound ----------------------------------------------------------------------------------
 
-    async def on_message(self, msg: Inbound) -> None:
-        """What adapters call for every message; returns quickly (turns run in tasks)."""
+    async def on_message(self, msg: Inbound) -> bool:
+        """What adapters call for every message; returns quickly (turns run in tasks). False when
+        the message is ignored: empty, or already taken (a redelivery, a copy after a reconnect)."""
         if not msg.text.strip() and not msg.attachments:
-            return
+            return False
         if not self.store.claim(msg.platform, msg.message_id, _payload(msg)):
-            return  # already taken: a redelivery, or a second copy after a reconnect
-        if self.closing:
-            return  # stays open in the store: the next gateway answers it
-        await self._handle(msg)
+            return False
+        if not self.closing:  # when closing it stays open in the store: the next gateway answers it
+            await self._handle(msg)
+        return True
 
     async def _handle(self, msg: Inbound) -> None:
         done = (msg.platform, msg.message_id)

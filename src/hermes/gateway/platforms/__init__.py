@@ -16,6 +16,8 @@ KNOWN: dict[str, tuple[str, str | None]] = {
     "telegram": ("telegram", "telegram"),
     "email": ("email", None),
     "matrix": ("matrix", "matrix"),
+    "sms": ("sms", "sms"),
+    "webhook": ("webhook", None),
 }
 
 

@@ -1,0 +1,135 @@
+"""A local Twilio, from Twilio's REST and webhook documentation, for tests and benchmarks.
+
+The official SDK talks to it through `client.api.base_url`: account fetch and Messages create
+(form posts with HTTP basic auth; Twilio's error JSON with its numeric codes, e.g. 21211 for an
+invalid number, 21617 for a body over 1,600 characters, 20003 for bad credentials). The test side
+plays a phone: `text_in()` posts an inbound SMS to a webhook exactly as Twilio does, signed with
+`X-Twilio-Signature` computed by the SDK's own RequestValidator.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import socket
+import threading
+import time
+from typing import Any
+
+SID, TOKEN = "AC" + "0" * 30 + "01", "test-auth-token-0123456789abcdef"
+
+
+class TwilioAPI:
+    def __init__(self, sid: str = SID, token: str = TOKEN):
+        self.sid, self.token = sid, token
+        self.messages: list[dict[str, Any]] = []
+        self.cond = threading.Condition()
+        self._ids = itertools.count(1)
+        self._fail: list[tuple[int, int, str]] = []
+        self.port = 0
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "TwilioAPI":
+        import uvicorn
+
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self._server = uvicorn.Server(uvicorn.Config(self._app(), log_level="error", lifespan="off"))
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self._thread.start()
+        while not self._server.started:
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+            self._thread.join(10)
+            self._server = None
+
+    def __enter__(self) -> "TwilioAPI":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def _authorized(self, request: Any) -> bool:
+        auth = request.headers.get("authorization", "")
+        want = "Basic " + base64.b64encode(f"{self.sid}:{self.token}".encode()).decode()
+        return auth == want
+
+    def _app(self) -> Any:
+        from starlette.applications import Starlette
+        from starlette.responses import JSONResponse
+        from starlette.routing import Route
+
+        def error(status: int, code: int, message: str) -> Any:
+            return JSONResponse({"code": code, "message": message, "status": status,
+                                 "more_info": f"https://www.twilio.com/docs/errors/{code}"}, status_code=status)
+
+        async def account(request: Any) -> Any:
+            if not self._authorized(request) or request.path_params["sid"] != self.sid:
+                return error(401, 20003, "Authenticate")
+            return JSONResponse({"sid": self.sid, "friendly_name": "Hermes test account", "status": "active",
+                                 "type": "Full", "auth_token": "redacted", "uri": f"/2010-04-01/Accounts/{self.sid}.json"})
+
+        async def create(request: Any) -> Any:
+            if not self._authorized(request) or request.path_params["sid"] != self.sid:
+                return error(401, 20003, "Authenticate")
+            form = await request.form()
+            with self.cond:
+                if self._fail:
+                    status, code, msg = self._fail.pop(0)
+                    return error(status, code, msg)
+            to, body = str(form.get("To", "")), str(form.get("Body", ""))
+            if not to.startswith("+") or not to[1:].isdigit():
+                return error(400, 21211, f"The 'To' number {to} is not a valid phone number.")
+            if len(body) > 1600:
+                return error(400, 21617, "The concatenated message body exceeds the 1600 character limit.")
+            msg = {"sid": f"SM{next(self._ids):032x}", "account_sid": self.sid, "to": to,
+                   "from": str(form.get("From", "")), "body": body, "status": "queued", "num_segments": "1",
+                   "direction": "outbound-api", "api_version": "2010-04-01", "date_created": time.ctime()}
+            with self.cond:
+                self.messages.append(msg)
+                self.cond.notify_all()
+            return JSONResponse(msg, status_code=201)
+
+        return Starlette(routes=[Route("/2010-04-01/Accounts/{sid}.json", account),
+                                 Route("/2010-04-01/Accounts/{sid}/Messages.json", create, methods=["POST"])])
+
+    # -- the phone side ---------------------------------------------------------------------------
+
+    def text_in(self, url: str, from_: str, body: str, *, to: str = "+15550000000", sid: str | None = None,
+                signature: str | None = None) -> Any:
+        """An SMS arrives: Twilio posts it to `url` (signed unless `signature` overrides it)."""
+        import httpx
+        from twilio.request_validator import RequestValidator
+
+        params = {"MessageSid": sid or f"SM{time.time_ns():032x}", "AccountSid": self.sid, "From": from_,
+                  "To": to, "Body": body, "NumMedia": "0"}
+        sig = RequestValidator(self.token).compute_signature(url, params) if signature is None else signature
+        return httpx.post(url, data=params, headers={"X-Twilio-Signature": sig}, timeout=30)
+
+    def sent(self, to: str) -> list[dict[str, Any]]:
+        with self.cond:
+            return [m for m in self.messages if m["to"] == to]
+
+    def wait_sent(self, to: str, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+        deadline = time.time() + timeout
+        with self.cond:
+            while len([m for m in self.messages if m["to"] == to]) < n:
+                left = deadline - time.time()
+                if left <= 0:
+                    raise TimeoutError(f"{to}: {len(self.sent(to))} of {n} messages")
+                self.cond.wait(left)
+            return [m for m in self.messages if m["to"] == to]
+
+    def fail_next(self, status: int = 429, code: int = 20429, message: str = "Too Many Requests") -> None:
+        with self.cond:
+            self._fail.append((status, code, message))

@@ -1,0 +1,127 @@
+"""Platforms that deliver by webhook, inside the real gateway: generic signed webhooks and SMS through
+Twilio (the official SDK against the Twilio emulator; signatures computed by the SDK's own validator)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import httpx
+import pytest
+
+from gateway_support import Rig, api  # noqa: F401  (fixture)
+from hermes.config import PlatformSection
+from hermes.gateway.platforms import create
+from hermes.testing.mail_servers import free_port
+from hermes.testing.script import call, reply
+
+SECRET = "webhook-secret-0123456789"
+
+
+def signed(body: dict, secret: str = SECRET, ts: float | None = None) -> tuple[bytes, dict]:
+    from hermes.gateway.platforms.webhook import sign
+
+    raw = json.dumps(body).encode()
+    stamp = str(int(ts if ts is not None else time.time()))
+    return raw, {"X-Hermes-Timestamp": stamp, "X-Hermes-Signature": sign(secret, raw, stamp),
+                 "Content-Type": "application/json"}
+
+
+async def test_signed_webhooks_get_answers_synchronously_or_by_callback(api, tmp_path):
+    port, cb_port = free_port(), free_port()
+    sec = PlatformSection(allowed_users=["ci", "alerts"], options={
+        "listen": f"127.0.0.1:{port}", "callback_prefixes": [f"http://127.0.0.1:{cb_port}/"]})
+    rig = Rig(tmp_path, api)
+    rig.config.gateway.platforms["webhook"] = sec
+    hook = create("webhook", sec, {"WEBHOOK_SECRET": SECRET}, tmp_path)
+    await rig.start(extra={"webhook": hook})
+    url = f"http://127.0.0.1:{port}/hooks/hermes"
+    try:
+        async with httpx.AsyncClient(timeout=30) as c:
+            raw, headers = signed({"id": "evt-1", "sender": "ci", "text": "build 41 failed: summarize"})
+            r = await c.post(url, content=raw, headers=headers)
+            assert r.status_code == 200 and r.json() == {"reply": "build 41 failed: summarize"}
+            # the same event again (a replay with a fresh signature): not answered twice
+            raw2, headers2 = signed({"id": "evt-1", "sender": "ci", "text": "build 41 failed: summarize"})
+            r2 = await c.post(url, content=raw2, headers=headers2, timeout=3)
+            assert r2.status_code in (202, 200) and r2.json().get("reply") is None
+            # forged, missing, stale signatures: 401
+            bad_raw, bad = signed({"id": "evt-2", "sender": "ci", "text": "x"}, secret="not-the-secret-at-all")
+            assert (await c.post(url, content=bad_raw, headers=bad)).status_code == 401
+            assert (await c.post(url, content=bad_raw)).status_code == 401
+            old_raw, old = signed({"id": "evt-3", "sender": "ci", "text": "x"}, ts=time.time() - 3600)
+            assert (await c.post(url, content=old_raw, headers=old)).status_code == 401
+            # callbacks only to allowed prefixes, answered signed
+            got = asyncio.Queue()
+
+            async def catcher(request):
+                from starlette.responses import Response
+
+                await got.put((await request.body(), dict(request.headers)))
+                return Response(status_code=204)
+            from starlette.routing import Route
+
+            from hermes.gateway.platforms._http import Listener
+
+            listener = Listener("cb", f"127.0.0.1:{cb_port}", [Route("/done", catcher, methods=["POST"])])
+            await listener.start()
+            try:
+                raw, headers = signed({"id": "evt-4", "sender": "alerts", "text": "disk 91% on db1",
+                                       "callback_url": f"http://127.0.0.1:{cb_port}/done"})
+                r = await c.post(url, content=raw, headers=headers)
+                assert r.status_code == 202
+                body, h = await asyncio.wait_for(got.get(), 10)
+                assert json.loads(body) == {"chat": "alerts", "text": "disk 91% on db1"}
+                from hermes.gateway.platforms.webhook import sign
+
+                assert h["x-hermes-signature"] == sign(SECRET, body, h["x-hermes-timestamp"])
+            finally:
+                await listener.stop()
+            raw, headers = signed({"id": "evt-5", "sender": "ci", "text": "x", "callback_url": "http://10.0.0.1/"})
+            assert (await c.post(url, content=raw, headers=headers)).status_code == 400
+            raw, headers = signed({"id": "evt-6", "sender": "stranger", "text": "let me in"})
+            r = await c.post(url, content=raw, headers=headers)
+            assert "pairing code" in r.json()["reply"]  # deny by default, like every platform
+    finally:
+        await rig.stop()
+
+
+async def test_sms_through_twilio_with_signatures_checked(api, tmp_path):
+    pytest.importorskip("twilio", reason="the twilio SDK is not installed (pip install -e '.[dev]')")
+    from hermes.testing.twilio_api import SID, TOKEN, TwilioAPI
+
+    port = free_port()
+    alice = "+15551230001"
+    with TwilioAPI() as tw:
+        public = f"http://127.0.0.1:{port}/sms"
+        sec = PlatformSection(allowed_users=[alice], options={
+            "listen": f"127.0.0.1:{port}", "public_url": public, "from_number": "+15550000000",
+            "base_url": tw.base_url})
+        secrets = {"TWILIO_ACCOUNT_SID": SID, "TWILIO_AUTH_TOKEN": TOKEN}
+        assert "Hermes test account" in await create("sms", sec, secrets, tmp_path).validate()
+        from hermes.gateway.base import PlatformError
+
+        with pytest.raises(PlatformError, match="refused the credentials"):
+            await create("sms", sec, dict(secrets, TWILIO_AUTH_TOKEN="wrong"), tmp_path).validate()
+        rig = Rig(tmp_path, api)
+        rig.config.gateway.platforms["sms"] = sec
+        long = "word " * 500  # 2,500 characters: more than one SMS can carry
+        await rig.start([reply("Server is up."), reply(long.strip())],
+                        extra={"sms": create("sms", sec, secrets, tmp_path)})
+        try:
+            r = await asyncio.to_thread(tw.text_in, public, alice, "is the server up?", sid="SM1")
+            assert r.status_code == 200 and "<Response>" in r.text
+            [out] = await asyncio.to_thread(tw.wait_sent, alice, 1)
+            assert out["body"] == "Server is up." and out["from"] == "+15550000000"
+            again = await asyncio.to_thread(tw.text_in, public, alice, "is the server up?", sid="SM1")
+            assert again.status_code == 200  # a replayed delivery: accepted, not answered twice
+            forged = await asyncio.to_thread(tw.text_in, public, alice, "rm -rf /", signature="bm90LXZhbGlk")
+            assert forged.status_code == 403
+            tw.fail_next(429)
+            await asyncio.to_thread(tw.text_in, public, alice, "tell me everything", sid="SM2")
+            sent = await asyncio.to_thread(tw.wait_sent, alice, 3, 20)
+            assert [len(m["body"]) <= 1600 for m in sent] == [True] * 3
+            assert " ".join(m["body"] for m in sent[1:]).split() == long.split()
+        finally:
+            await rig.stop()
