@@ -125,3 +125,46 @@ async def test_sms_through_twilio_with_signatures_checked(api, tmp_path):
             assert " ".join(m["body"] for m in sent[1:]).split() == long.split()
         finally:
             await rig.stop()
+
+
+async def test_whatsapp_cloud_api_handshake_signatures_media_and_the_24_hour_window(api, tmp_path):
+    from hermes.gateway.base import PlatformError
+    from hermes.testing.whatsapp_api import APP_SECRET, PHONE_ID, TOKEN, VERIFY, WhatsAppAPI
+
+    port = free_port()
+    alice, bob = "15551230001", "15551230002"
+    with WhatsAppAPI() as wa:
+        sec = PlatformSection(allowed_users=[alice, bob], options={
+            "listen": f"127.0.0.1:{port}", "phone_number_id": PHONE_ID, "graph_url": wa.graph_url})
+        secrets = {"WHATSAPP_TOKEN": TOKEN, "WHATSAPP_APP_SECRET": APP_SECRET, "WHATSAPP_VERIFY_TOKEN": VERIFY}
+        assert await create("whatsapp", sec, secrets, tmp_path).validate() == "+1 555 000 0000"
+        with pytest.raises(PlatformError, match="refused the token"):
+            await create("whatsapp", sec, dict(secrets, WHATSAPP_TOKEN="bad"), tmp_path).validate()
+        rig = Rig(tmp_path, api)
+        rig.config.gateway.platforms["whatsapp"] = sec
+        adapter = create("whatsapp", sec, secrets, tmp_path)
+        await rig.start([reply("Morning, Alice."), reply("Got the file.")], extra={"whatsapp": adapter})
+        url = f"http://127.0.0.1:{port}/whatsapp"
+        try:
+            ok = await asyncio.to_thread(wa.verify, url, VERIFY)
+            assert ok.status_code == 200 and ok.text == "1158201444"
+            assert (await asyncio.to_thread(wa.verify, url, "guess")).status_code == 403
+            r = await asyncio.to_thread(wa.message_in, url, alice, "good morning", msg_id="wamid.A1")
+            assert r.status_code == 200
+            [out] = await asyncio.to_thread(wa.wait_sent, alice, 1)
+            assert out["text"]["body"] == "Morning, Alice." and out["messaging_product"] == "whatsapp"
+            assert (await asyncio.to_thread(wa.message_in, url, alice, "x", signature="sha256=00")).status_code == 401
+            assert (await asyncio.to_thread(wa.message_in, url, alice, "x", signature="")).status_code == 401
+            await asyncio.to_thread(wa.message_in, url, alice, "good morning", msg_id="wamid.A1")  # Meta retries
+            await asyncio.to_thread(wa.message_in, url, alice, "here", document=("notes.txt", b"my notes"))
+            sent = await asyncio.to_thread(wa.wait_sent, alice, 2)
+            assert sent[1]["text"]["body"] == "Got the file." and len(wa.sent(alice)) == 2
+            prompt = rig.model.requests[-1]["messages"][-1].content
+            assert "[attached file: notes.txt" in prompt
+            # bob wrote two days ago: a reply now would be outside the 24-hour window
+            adapter.last_seen[bob] = time.time() - 2 * 86400
+            with pytest.raises(PlatformError, match="24 hours") as e:
+                await adapter.send(bob, "late answer")
+            assert e.value.permanent and wa.sent(bob) == []
+        finally:
+            await rig.stop()

@@ -18,6 +18,7 @@ KNOWN: dict[str, tuple[str, str | None]] = {
     "matrix": ("matrix", "matrix"),
     "sms": ("sms", "sms"),
     "webhook": ("webhook", None),
+    "whatsapp": ("whatsapp", None),
 }
 
 
