@@ -168,3 +168,59 @@ async def test_whatsapp_cloud_api_handshake_signatures_media_and_the_24_hour_win
             assert e.value.permanent and wa.sent(bob) == []
         finally:
             await rig.stop()
+
+
+async def test_slack_events_signed_threads_streamed_updates_and_button_approvals(api, tmp_path):
+    pytest.importorskip("slack_sdk", reason="slack_sdk is not installed (pip install -e '.[dev]')")
+    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install -e '.[dev]')")
+    from hermes.gateway.base import PlatformError
+    from hermes.testing.slack_api import SIGNING_SECRET, TOKEN, SlackAPI
+
+    port = free_port()
+    alice = "UALICE"
+    with SlackAPI() as sl:
+        sec = PlatformSection(allowed_users=[alice], allow_groups=True,
+                              options={"listen": f"127.0.0.1:{port}", "base_url": sl.base_url})
+        secrets = {"SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET}
+        assert await create("slack", sec, secrets, tmp_path).validate() == "hermes in Test Team"
+        with pytest.raises(PlatformError, match="refused"):
+            await create("slack", sec, dict(secrets, SLACK_BOT_TOKEN="xoxb-bad"), tmp_path).validate()
+        victim = tmp_path / "work" / "old-build"
+        rig = Rig(tmp_path, api)
+        victim.mkdir(parents=True)
+        rig.config.gateway.platforms["slack"] = sec
+        steps = [reply("A streamed answer in many small pieces. " * 6, chunks=12, chunk_delay=0.15),
+                 call("terminal", {"command": f"rm -rf {victim}"}), reply("Cleaned.")]
+        await rig.start(steps, extra={"slack": create("slack", sec, secrets, tmp_path)})
+        rig.gateways[0].adapters["slack"].capabilities.edit_interval = 0.3
+        events = f"http://127.0.0.1:{port}/slack/events"
+        actions = f"http://127.0.0.1:{port}/slack/actions"
+        try:
+            r = await asyncio.to_thread(sl.url_verification, events, "chal-123")
+            assert r.json() == {"challenge": "chal-123"}
+            forged = await asyncio.to_thread(sl.event_in, events, "D1", alice, "hi", secret="wrong-secret-000")
+            stale = await asyncio.to_thread(sl.event_in, events, "D1", alice, "hi", ts=time.time() - 600)
+            assert forged.status_code == 401 and stale.status_code == 401
+            r = await asyncio.to_thread(sl.event_in, events, "D1", alice, "explain", event_id="Ev1")
+            assert r.status_code == 200
+
+            def done():
+                posts = sl.sent("D1")
+                return posts and posts[0]["text"].strip().endswith("pieces.") and posts[0]["updates"]
+            async with asyncio.timeout(20):
+                while not done():
+                    await asyncio.sleep(0.1)
+            assert len(sl.sent("D1")) == 1  # one message, updated as the answer streamed
+            thread = "1700000000.000100"
+            await asyncio.to_thread(sl.event_in, events, "C1", alice, "<@UHERMES> clean the old build",
+                                    channel_type="channel", thread_ts=thread)
+            [ask] = await asyncio.to_thread(sl.wait_sent, "C1", 1)
+            assert ask["thread_ts"] == thread and ask["blocks"][1]["elements"][0]["value"] == "/approve"
+            assert victim.exists()
+            r = await asyncio.to_thread(sl.click, actions, "C1", alice, "/approve", thread_ts=thread)
+            assert r.status_code == 200
+            posts = await asyncio.to_thread(sl.wait_sent, "C1", 3)
+            assert [p["text"] for p in posts[1:]] == ["Approved.", "Cleaned."] and not victim.exists()
+            assert all(p["thread_ts"] == thread for p in posts)
+        finally:
+            await rig.stop()

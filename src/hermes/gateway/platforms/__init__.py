@@ -19,6 +19,7 @@ KNOWN: dict[str, tuple[str, str | None]] = {
     "sms": ("sms", "sms"),
     "webhook": ("webhook", None),
     "whatsapp": ("whatsapp", None),
+    "slack": ("slack", "slack"),
 }
 
 
