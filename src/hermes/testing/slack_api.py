@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import socket
 import threading
 import time
 from typing import Any
+
+from hermes.testing.http_emulator import LoopbackServer
 from urllib.parse import urlencode
 
 TOKEN, SIGNING_SECRET, BOT_USER = "xoxb-test-token", "slack-signing-secret-0123", "UHERMES"
 
 
-class SlackAPI:
+class SlackAPI(LoopbackServer):
     def __init__(self, token: str = TOKEN, signing_secret: str = SIGNING_SECRET):
         self.token, self.signing_secret = token, signing_secret
         self.posts: list[dict[str, Any]] = []  # every message the bot posted, with its updates
@@ -28,38 +29,10 @@ class SlackAPI:
         self.cond = threading.Condition()
         self._ts = itertools.count(1)
         self._fail: list[str] = []
-        self.port = 0
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/"
-
-    def start(self) -> "SlackAPI":
-        import uvicorn
-
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self._server = uvicorn.Server(uvicorn.Config(self._app(), log_level="error", lifespan="off"))
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        while not self._server.started:
-            time.sleep(0.01)
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.should_exit = True
-            self._thread.join(10)
-            self._server = None
-
-    def __enter__(self) -> "SlackAPI":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
 
     def _app(self) -> Any:
         from starlette.applications import Starlette

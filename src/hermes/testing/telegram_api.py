@@ -19,11 +19,12 @@ import html.parser
 import itertools
 import json
 import re
-import socket
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from hermes.testing.http_emulator import LoopbackServer
 
 MAX_TEXT = 4096
 
@@ -104,7 +105,7 @@ def check_markdown_v2(text: str) -> None:
         i += 1
 
 
-class TelegramAPI:
+class TelegramAPI(LoopbackServer):
     """The emulator; start() serves it on a free loopback port in a background thread."""
 
     def __init__(self, token: str = "123456:TEST-token", username: str = "hermes_test_bot"):
@@ -125,9 +126,6 @@ class TelegramAPI:
         self.answered_callbacks: list[str] = []
         self.delivered: dict[tuple[int, int], dict[str, Any]] = {}
         self._event: asyncio.Event | None = None  # set when updates arrive; lives in the server's loop
-        self.port = 0
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- serving ----------------------------------------------------------------------------------
@@ -140,24 +138,6 @@ class TelegramAPI:
     def base_file_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/file/bot"
 
-    def start(self, port: int = 0) -> "TelegramAPI":
-        import uvicorn
-
-        # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only then (else each reply waits
-        # for a delayed ACK, ~40 ms)
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", port or self.port))
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(self._app(), log_level="error", lifespan="off", timeout_keep_alive=30)
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        deadline = time.time() + 10
-        while not self._server.started and time.time() < deadline:
-            time.sleep(0.01)
-        return self
-
     def stop(self) -> None:
         """Stop serving (the state stays: start() again on the same port to simulate an outage)."""
         if self._server is not None:
@@ -165,15 +145,8 @@ class TelegramAPI:
             with self.lock:
                 self.lock.notify_all()
             self._wake()  # long polls end now
-            self._thread.join(timeout=10)
-            self._server = None
-            self._event = self._loop = None
-
-    def __enter__(self) -> "TelegramAPI":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+        super().stop()
+        self._event = self._loop = None
 
     def _app(self) -> Any:
         from starlette.applications import Starlette

@@ -11,53 +11,26 @@ from __future__ import annotations
 
 import base64
 import itertools
-import socket
 import threading
 import time
 from typing import Any
 
+from hermes.testing.http_emulator import LoopbackServer
+
 SID, TOKEN = "AC" + "0" * 30 + "01", "test-auth-token-0123456789abcdef"
 
 
-class TwilioAPI:
+class TwilioAPI(LoopbackServer):
     def __init__(self, sid: str = SID, token: str = TOKEN):
         self.sid, self.token = sid, token
         self.messages: list[dict[str, Any]] = []
         self.cond = threading.Condition()
         self._ids = itertools.count(1)
         self._fail: list[tuple[int, int, str]] = []
-        self.port = 0
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> "TwilioAPI":
-        import uvicorn
-
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self._server = uvicorn.Server(uvicorn.Config(self._app(), log_level="error", lifespan="off"))
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        while not self._server.started:
-            time.sleep(0.01)
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.should_exit = True
-            self._thread.join(10)
-            self._server = None
-
-    def __enter__(self) -> "TwilioAPI":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
 
     def _authorized(self, request: Any) -> bool:
         auth = request.headers.get("authorization", "")

@@ -13,15 +13,16 @@ import hashlib
 import hmac
 import itertools
 import json
-import socket
 import threading
 import time
 from typing import Any
 
+from hermes.testing.http_emulator import LoopbackServer
+
 PHONE_ID, TOKEN, APP_SECRET, VERIFY = "1098765432", "EAAtest-token", "app-secret-0123456789", "verify-me"
 
 
-class WhatsAppAPI:
+class WhatsAppAPI(LoopbackServer):
     def __init__(self, token: str = TOKEN, app_secret: str = APP_SECRET, phone_id: str = PHONE_ID):
         self.token, self.app_secret, self.phone_id = token, app_secret, phone_id
         self.sent_messages: list[dict[str, Any]] = []
@@ -29,38 +30,10 @@ class WhatsAppAPI:
         self.cond = threading.Condition()
         self._ids = itertools.count(1)
         self._fail: list[tuple[int, int, str]] = []
-        self.port = 0
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
 
     @property
     def graph_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v21.0"
-
-    def start(self) -> "WhatsAppAPI":
-        import uvicorn
-
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self._server = uvicorn.Server(uvicorn.Config(self._app(), log_level="error", lifespan="off"))
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        while not self._server.started:
-            time.sleep(0.01)
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.should_exit = True
-            self._thread.join(10)
-            self._server = None
-
-    def __enter__(self) -> "WhatsAppAPI":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
 
     def _app(self) -> Any:
         from starlette.applications import Starlette
