@@ -115,8 +115,9 @@ class People:
         return platform, user_id
 
     def revoke(self, platform: str, user_id: str) -> bool:
-        return bool(self.store.db.execute("DELETE FROM allowed WHERE platform = ? AND user_id = ?",
-                                          (platform, user_id)).rowcount)
+        with self.store.lock:
+            return bool(self.store.db.execute("DELETE FROM allowed WHERE platform = ? AND user_id = ?",
+                                              (platform, user_id)).rowcount)
 
     def pending_codes(self) -> list[tuple[str, str, str, str, float]]:
         self.store.q("DELETE FROM pairing WHERE expires_at < ?", (self.clock(),))

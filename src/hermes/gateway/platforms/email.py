@@ -14,6 +14,7 @@ import asyncio
 import email
 import email.policy
 import email.utils
+import hashlib
 import html
 import imaplib
 import logging
@@ -259,7 +260,9 @@ class EmailAdapter:
         sender = sender.lower()
         if not sender:
             return None
-        own_id = str(msg.get("Message-ID", "")).strip() or f"<no-id-{hash(msg.as_bytes())}@{sender}>"
+        # a stable stand-in when the mail has no Message-ID (the same after a restart: de-duplication)
+        own_id = str(msg.get("Message-ID", "")).strip() or \
+            f"<no-id-{hashlib.sha256(msg.as_bytes()).hexdigest()[:24]}@{sender}>"
         refs = str(msg.get("References", "")).split()
         parent = str(msg.get("In-Reply-To", "")).strip()
         root = refs[0] if refs else (parent or own_id)
