@@ -118,3 +118,31 @@ def test_pair_commands_explain_themselves(env):
     assert bad.returncode == 1 and "no pending pairing code NOPE1234" in bad.stderr
     missing = hermes(env, "gateway", "run")
     assert missing.returncode == 1 and "hermes gateway setup telegram" in missing.stderr
+
+
+def test_discord_setup_and_run_from_the_command_line(env):
+    pytest.importorskip("discord", reason="discord.py is not installed (pip install -e '.[dev]')")
+    pytest.importorskip("websockets", reason="the emulator's websocket needs websockets (pip install -e '.[dev]')")
+    from hermes.testing.discord_api import DiscordAPI
+
+    with DiscordAPI() as dc:
+        args = ["gateway", "setup", "discord", "--allow", "6001", "--option",
+                f"api_url=http://127.0.0.1:{dc.port}/api/v10", "--option", f"gateway_url=ws://127.0.0.1:{dc.port}/gateway"]
+        bad = hermes(env, *args, "--secret", "DISCORD_BOT_TOKEN=wrong-token")
+        assert bad.returncode == 1 and "token was refused" in bad.stderr and "wrong-token" not in bad.stderr
+        good = hermes(env, *args, "--secret", f"DISCORD_BOT_TOKEN={dc.token}")
+        assert good.returncode == 0 and "credentials ok (hermes" in good.stdout, good.stderr
+        proc = subprocess.Popen([sys.executable, "-m", "hermes", "gateway", "run"], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            status_file = os.path.join(env["HERMES_HOME"], "gateway", "status.json")
+            assert _wait(lambda: os.path.exists(status_file)
+                         and json.load(open(status_file))["platforms"]["discord"]["connected"]), proc.stderr
+            dc.message_in("5000000000000001", "6001", "hello from discord")
+            assert "hello from discord" in dc.wait_sent("5000000000000001", 1, 20)[0]["content"]
+            assert "discord" in hermes(env, "gateway", "status").stdout
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        assert dc.token not in err + out
