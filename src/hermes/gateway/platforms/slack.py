@@ -1,13 +1,19 @@
-"""Slack through the Events API over HTTP, with the official slack_sdk (extra `slack`).
+"""Slack through Socket Mode or the Events API over HTTP, with the official slack_sdk (extra `slack`).
 
-Every request to the events and interactivity URLs is checked with slack_sdk's SignatureVerifier
+Socket Mode (when SLACK_APP_TOKEN, an app-level `xapp-` token, is set) needs no public URL: the SDK
+holds a websocket to Slack, reconnects when Slack asks or the link drops, and every envelope is
+acked only after the core has taken its message, so one lost in a crash is delivered again.
+
+Over HTTP, every request to the events and interactivity URLs is checked with slack_sdk's SignatureVerifier
 (HMAC-SHA256 with the signing secret over `v0:<timestamp>:<body>`, timestamp within five minutes):
 forged, unsigned or replayed-late requests get 401 and a log line. Slack retries a delivery it
 thinks failed; the retry carries the same message, which the core answers once.
 
 Messages in DMs (`im`) and in channels the bot is in; replies go to the thread they came from
 (`thread_ts`); answers stream through `chat.update`; approvals get Block Kit buttons whose clicks
-arrive as interactivity payloads.
+arrive as interactivity payloads. A `/hermes` slash command (when the app defines one) carries
+a chat command (`/hermes status`) or a message. Files the agent makes are uploaded with
+files_upload_v2.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from hermes.gateway.platforms._http import Listener
 log = logging.getLogger("hermes.gateway.slack")
 
 SECRETS = [("SLACK_BOT_TOKEN", "the bot token (xoxb-...)"),
-           ("SLACK_SIGNING_SECRET", "the app's signing secret: checks every request")]
+           ("SLACK_APP_TOKEN", "Socket Mode: the app-level token (xapp-...); leave empty to use the Events API"),
+           ("SLACK_SIGNING_SECRET", "Events API: the app's signing secret, checks every request")]
 OPTIONS = {"listen": "host:port to listen on (default 127.0.0.1:8653)",
            "events_path": "Events API request URL path (default /slack/events)",
            "actions_path": "interactivity request URL path (default /slack/actions)",
@@ -34,11 +41,13 @@ MAX_FILE = 25 * 1024 * 1024
 
 
 def create(section: Any, secrets: Mapping[str, str], home: Path) -> "SlackAdapter":
-    for key, _ in SECRETS:
-        if not secrets.get(key):
-            raise ValueError(f"slack: {key} is not set (hermes gateway setup slack)")
-    return SlackAdapter(dict(section.options), secrets["SLACK_BOT_TOKEN"], secrets["SLACK_SIGNING_SECRET"],
-                        Path(home) / "gateway" / "files" / "slack")
+    if not secrets.get("SLACK_BOT_TOKEN"):
+        raise ValueError("slack: SLACK_BOT_TOKEN is not set (hermes gateway setup slack)")
+    if not secrets.get("SLACK_APP_TOKEN") and not secrets.get("SLACK_SIGNING_SECRET"):
+        raise ValueError("slack: set SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (Events API over "
+                         "HTTP) with hermes gateway setup slack")
+    return SlackAdapter(dict(section.options), secrets["SLACK_BOT_TOKEN"], secrets.get("SLACK_SIGNING_SECRET", ""),
+                        Path(home) / "gateway" / "files" / "slack", app_token=secrets.get("SLACK_APP_TOKEN", ""))
 
 
 def _sdk() -> Any:
@@ -54,15 +63,17 @@ def _sdk() -> Any:
 class SlackAdapter:
     name = "slack"
     capabilities = Capabilities(max_length=3500, can_edit=True, edit_interval=1.2, can_typing=False,
-                                can_files=False, can_buttons=True, markdown="mrkdwn")
+                                can_files=True, can_buttons=True, markdown="mrkdwn")
 
-    def __init__(self, options: dict[str, Any], token: str, signing_secret: str, files: Path):
+    def __init__(self, options: dict[str, Any], token: str, signing_secret: str, files: Path, app_token: str = ""):
         _sdk()
         from slack_sdk.signature import SignatureVerifier
         from slack_sdk.web.async_client import AsyncWebClient
 
         self.o, self.token, self.files = options, token, files
-        self.verifier = SignatureVerifier(signing_secret)
+        self.verifier = SignatureVerifier(signing_secret) if signing_secret else None
+        self.app_token = app_token
+        self._socket: Any = None
         kw = {"base_url": str(options["base_url"]).rstrip("/") + "/"} if options.get("base_url") else {}
         self.client = AsyncWebClient(token=token, **kw)
         self.bot_user = ""
@@ -84,23 +95,70 @@ class SlackAdapter:
 
         await self.validate()
         self._on = on_message
+        if self.app_token:
+            await self._connect_socket()
+            return
         self._listener = Listener("slack", str(self.o.get("listen", "127.0.0.1:8653")), [
             Route(self.o.get("events_path", "/slack/events"), self._events, methods=["POST"]),
             Route(self.o.get("actions_path", "/slack/actions"), self._actions, methods=["POST"])])
         await self._listener.start()
 
+    async def _connect_socket(self) -> None:
+        from slack_sdk.errors import SlackApiError
+        from slack_sdk.socket_mode.aiohttp import SocketModeClient
+
+        try:  # the SDK's own connect retries a refused token forever: check it once first
+            await self.client.apps_connections_open(app_token=self.app_token)
+        except SlackApiError as e:
+            raise PlatformError(f"slack: the app-level token was refused ({e.response.get('error')})",
+                                permanent=True) from None
+        self._socket = SocketModeClient(app_token=self.app_token, web_client=self.client,
+                                        logger=logging.getLogger("hermes.gateway.slack.socket"))
+        self._socket.socket_mode_request_listeners.append(self._envelope)
+        await self._socket.connect()
+
+    async def _envelope(self, client: Any, req: Any) -> None:
+        from slack_sdk.socket_mode.response import SocketModeResponse
+
+        try:
+            if req.type == "events_api":
+                await self._event_payload(req.payload)
+            elif req.type == "interactive":
+                await self._action_payload(req.payload)
+            elif req.type == "slash_commands":
+                await self._slash(req.payload)
+        except Exception:  # not acked: Slack sends it again
+            log.exception("slack: could not take envelope %s", req.envelope_id)
+            return
+        await client.send_socket_mode_response(SocketModeResponse(envelope_id=req.envelope_id))
+
+    async def _slash(self, p: dict[str, Any]) -> None:
+        from hermes.commands.table import COMMANDS
+
+        text = str(p.get("text", "")).strip()
+        first = text.split(" ", 1)[0].lower()
+        if any(first == c.name or first in c.aliases for c in COMMANDS):
+            text = "/" + text  # `/hermes status` is the chat command /status
+        channel = p.get("channel_id", "")
+        if self._on is not None and text:
+            await self._on(Inbound("slack", channel, p.get("user_id", ""), text, f"slash:{p.get('trigger_id')}",
+                                   chat_type="dm" if channel.startswith("D") else "group"))
+
     async def disconnect(self) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+            self._socket = None
         if self._listener is not None:
             await self._listener.stop()
             self._listener = None
 
     @property
     def connected(self) -> bool:
-        return self._listener is not None
+        return self._listener is not None or self._socket is not None
 
     async def _checked(self, request: Any) -> bytes | None:
         body = await request.body()
-        if not self.verifier.is_valid_request(body, dict(request.headers)):
+        if self.verifier is None or not self.verifier.is_valid_request(body, dict(request.headers)):
             log.warning("slack: refused a request with a bad, missing or stale signature from %s",
                         request.client.host if request.client else "?")
             return None
@@ -115,12 +173,15 @@ class SlackAdapter:
         payload = json.loads(body)
         if payload.get("type") == "url_verification":
             return JSONResponse({"challenge": payload.get("challenge", "")})
+        await self._event_payload(payload)
+        return Response(status_code=200)
+
+    async def _event_payload(self, payload: dict[str, Any]) -> None:
         ev = payload.get("event") or {}
         if payload.get("type") == "event_callback" and ev.get("type") in ("message", "app_mention"):
             msg = await self._inbound(ev)
             if msg is not None and self._on is not None:
                 await self._on(msg)
-        return Response(status_code=200)
 
     async def _inbound(self, ev: dict[str, Any]) -> Inbound | None:
         if ev.get("bot_id") or ev.get("subtype") not in (None, "file_share") or ev.get("user") == self.bot_user:
@@ -157,7 +218,10 @@ class SlackAdapter:
         body = await self._checked(request)
         if body is None:
             return Response("unauthorized", status_code=401)
-        payload = json.loads(parse_qs(body.decode()).get("payload", ["{}"])[0])
+        await self._action_payload(json.loads(parse_qs(body.decode()).get("payload", ["{}"])[0]))
+        return Response(status_code=200)
+
+    async def _action_payload(self, payload: dict[str, Any]) -> None:
         if payload.get("type") == "block_actions" and payload.get("actions"):
             action = payload["actions"][0]
             channel = (payload.get("channel") or {}).get("id", "")
@@ -169,7 +233,6 @@ class SlackAdapter:
                           thread_id=container.get("thread_ts", "") or "")
             if self._on is not None:
                 await self._on(msg)
-        return Response(status_code=200)
 
     async def send(self, chat_id: str, text: str, *, thread_id: str = "", reply_to: str = "",
                    buttons: list[Button] | None = None) -> Sent:
@@ -208,5 +271,11 @@ class SlackAdapter:
         return None  # bots have no typing indicator in the Web API
 
     async def send_file(self, chat_id: str, path: str, *, caption: str = "", thread_id: str = "") -> Sent:
-        return await self.send(chat_id, caption or f"(a file was made for you: {Path(path).name})",
-                               thread_id=thread_id)
+        kw: dict[str, Any] = {"channel": chat_id, "file": path, "filename": Path(path).name,
+                              "title": Path(path).name}
+        if caption:
+            kw["initial_comment"] = caption
+        if thread_id:
+            kw["thread_ts"] = thread_id
+        r = await self._call(self.client.files_upload_v2, **kw)
+        return Sent(str((r.get("file") or {}).get("id", "")), chat_id)
