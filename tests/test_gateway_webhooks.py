@@ -107,8 +107,12 @@ async def test_sms_through_twilio_with_signatures_checked(api, tmp_path):
         rig = Rig(tmp_path, api)
         rig.config.gateway.platforms["sms"] = sec
         long = "word " * 500  # 2,500 characters: more than one SMS can carry
-        await rig.start([reply("Server is up."), reply(long.strip())],
-                        extra={"sms": create("sms", sec, secrets, tmp_path)})
+        photo = tmp_path / "work" / "graph.png"
+        photo.parent.mkdir(parents=True, exist_ok=True)
+        photo.write_bytes(b"\x89PNG the graph")
+        await rig.start([reply("Server is up."), reply(long.strip()), reply("Nice photo."),
+                         reply(f"The graph.\nMEDIA: {photo}")],
+                        extra={"sms": create("sms", sec, secrets, rig.home.root)})
         try:
             r = await asyncio.to_thread(tw.text_in, public, alice, "is the server up?", sid="SM1")
             assert r.status_code == 200 and "<Response>" in r.text
@@ -123,6 +127,19 @@ async def test_sms_through_twilio_with_signatures_checked(api, tmp_path):
             sent = await asyncio.to_thread(tw.wait_sent, alice, 3, 20)
             assert [len(m["body"]) <= 1600 for m in sent] == [True] * 3
             assert " ".join(m["body"] for m in sent[1:]).split() == long.split()
+            # MMS in: the picture is fetched with the account's credentials and shown to the model
+            await asyncio.to_thread(tw.text_in, public, alice, "look", sid="MM3", media=[("image/jpeg", b"JPEG cat")])
+            await asyncio.to_thread(tw.wait_sent, alice, 4)
+            assert "[attached file: MM3-0.jpg" in rig.model.requests[-1]["messages"][-1].content
+            saved = rig.home.root / "gateway" / "files" / "sms" / "MM3-0.jpg"
+            assert saved.read_bytes() == b"JPEG cat"
+            # MMS out: Twilio fetches the file from an unguessable URL under the public one
+            await asyncio.to_thread(tw.text_in, public, alice, "send the graph", sid="SM4")
+            sent = await asyncio.to_thread(tw.wait_sent, alice, 6)
+            [mms] = [m for m in sent if m["media"]]
+            assert mms["media"][0]["data"] == b"\x89PNG the graph" and mms["media"][0]["url"].startswith(public)
+            async with httpx.AsyncClient() as c:
+                assert (await c.get(f"{public}/media/guess/graph.png")).status_code == 404
         finally:
             await rig.stop()
 
@@ -143,7 +160,11 @@ async def test_whatsapp_cloud_api_handshake_signatures_media_and_the_24_hour_win
         rig = Rig(tmp_path, api)
         rig.config.gateway.platforms["whatsapp"] = sec
         adapter = create("whatsapp", sec, secrets, tmp_path)
-        await rig.start([reply("Morning, Alice."), reply("Got the file.")], extra={"whatsapp": adapter})
+        chart = tmp_path / "work" / "chart.png"
+        chart.parent.mkdir(parents=True, exist_ok=True)
+        chart.write_bytes(b"\x89PNG fake chart")
+        await rig.start([reply("Morning, Alice."), reply("Got the file."), reply(f"Your chart.\nMEDIA: {chart}")],
+                        extra={"whatsapp": adapter})
         url = f"http://127.0.0.1:{port}/whatsapp"
         try:
             ok = await asyncio.to_thread(wa.verify, url, VERIFY)
@@ -161,11 +182,20 @@ async def test_whatsapp_cloud_api_handshake_signatures_media_and_the_24_hour_win
             assert sent[1]["text"]["body"] == "Got the file." and len(wa.sent(alice)) == 2
             prompt = rig.model.requests[-1]["messages"][-1].content
             assert "[attached file: notes.txt" in prompt
+            # a file the agent made goes up to the media store, then out as an image message
+            await asyncio.to_thread(wa.message_in, url, alice, "chart please")
+            sent = await asyncio.to_thread(wa.wait_sent, alice, 4)
+            image = next(m for m in sent if m["type"] == "image")
+            assert wa.media[image["image"]["id"]] == ("chart.png", b"\x89PNG fake chart")
+            assert any(m["type"] == "text" and m["text"]["body"] == "Your chart." for m in sent)
             # bob wrote two days ago: a reply now would be outside the 24-hour window
             adapter.last_seen[bob] = time.time() - 2 * 86400
             with pytest.raises(PlatformError, match="24 hours") as e:
                 await adapter.send(bob, "late answer")
             assert e.value.permanent and wa.sent(bob) == []
+            with pytest.raises(PlatformError, match="24 hours"):
+                await adapter.send_file(bob, str(chart))
+            assert wa.sent(bob) == [] and len(wa.media) == 2  # nothing uploaded for a send that cannot happen
         finally:
             await rig.stop()
 

@@ -24,6 +24,7 @@ class TwilioAPI(LoopbackServer):
     def __init__(self, sid: str = SID, token: str = TOKEN):
         self.sid, self.token = sid, token
         self.messages: list[dict[str, Any]] = []
+        self.inbound_media: dict[str, tuple[str, bytes]] = {}
         self.cond = threading.Condition()
         self._ids = itertools.count(1)
         self._fail: list[tuple[int, int, str]] = []
@@ -65,27 +66,54 @@ class TwilioAPI(LoopbackServer):
                 return error(400, 21211, f"The 'To' number {to} is not a valid phone number.")
             if len(body) > 1600:
                 return error(400, 21617, "The concatenated message body exceeds the 1600 character limit.")
-            msg = {"sid": f"SM{next(self._ids):032x}", "account_sid": self.sid, "to": to,
-                   "from": str(form.get("From", "")), "body": body, "status": "queued", "num_segments": "1",
+            urls = [str(u) for u in form.getlist("MediaUrl")]
+            media = []
+            import httpx
+
+            async with httpx.AsyncClient(timeout=10) as c:  # Twilio fetches the media when it takes the message
+                for u in urls:
+                    r = await c.get(u)
+                    if r.status_code != 200:
+                        return error(400, 11200, f"HTTP retrieval failure: {u} answered {r.status_code}")
+                    media.append({"url": u, "content_type": r.headers.get("content-type", ""), "data": r.content})
+            msg = {"sid": f"MM{next(self._ids):032x}" if urls else f"SM{next(self._ids):032x}",
+                   "account_sid": self.sid, "to": to, "from": str(form.get("From", "")), "body": body,
+                   "status": "queued", "num_segments": "1", "num_media": str(len(urls)),
                    "direction": "outbound-api", "api_version": "2010-04-01", "date_created": time.ctime()}
             with self.cond:
-                self.messages.append(msg)
+                self.messages.append(dict(msg, media=media))
                 self.cond.notify_all()
             return JSONResponse(msg, status_code=201)
 
+        async def inbound_media(request: Any) -> Any:
+            from starlette.responses import Response
+
+            if not self._authorized(request):
+                return error(401, 20003, "Authenticate")
+            got = self.inbound_media.get(request.path_params["mid"])
+            return Response(got[1], media_type=got[0]) if got else error(404, 20404, "Not found")
+
         return Starlette(routes=[Route("/2010-04-01/Accounts/{sid}.json", account),
-                                 Route("/2010-04-01/Accounts/{sid}/Messages.json", create, methods=["POST"])])
+                                 Route("/2010-04-01/Accounts/{sid}/Messages.json", create, methods=["POST"]),
+                                 Route("/2010-04-01/Accounts/{sid}/Messages/{msid}/Media/{mid}", inbound_media)])
 
     # -- the phone side ---------------------------------------------------------------------------
 
     def text_in(self, url: str, from_: str, body: str, *, to: str = "+15550000000", sid: str | None = None,
-                signature: str | None = None) -> Any:
-        """An SMS arrives: Twilio posts it to `url` (signed unless `signature` overrides it)."""
+                signature: str | None = None, media: list[tuple[str, bytes]] | None = None) -> Any:
+        """An SMS (an MMS with `media`: content type and bytes) arrives: Twilio posts it to `url`
+        (signed unless `signature` overrides it); its media wait behind the account's credentials."""
         import httpx
         from twilio.request_validator import RequestValidator
 
-        params = {"MessageSid": sid or f"SM{time.time_ns():032x}", "AccountSid": self.sid, "From": from_,
-                  "To": to, "Body": body, "NumMedia": "0"}
+        msid = sid or f"SM{time.time_ns():032x}"
+        params = {"MessageSid": msid, "AccountSid": self.sid, "From": from_,
+                  "To": to, "Body": body, "NumMedia": str(len(media or []))}
+        for i, (ctype, data) in enumerate(media or []):
+            mid = f"ME{time.time_ns():032x}"
+            self.inbound_media[mid] = (ctype, data)
+            params[f"MediaUrl{i}"] = f"{self.base_url}/2010-04-01/Accounts/{self.sid}/Messages/{msid}/Media/{mid}"
+            params[f"MediaContentType{i}"] = ctype
         sig = RequestValidator(self.token).compute_signature(url, params) if signature is None else signature
         return httpx.post(url, data=params, headers={"X-Twilio-Signature": sig}, timeout=30)
 

@@ -84,7 +84,19 @@ class WhatsAppAPI(LoopbackServer):
                                                                                 "wa_id": body["to"]}],
                                  "messages": [{"id": wamid}]})
 
+        async def upload(request: Any) -> Any:
+            if not authorized(request):
+                return error(401, 190, "Invalid OAuth access token.")
+            form = await request.form()
+            f = form.get("file")
+            if form.get("messaging_product") != "whatsapp" or f is None or not form.get("type"):
+                return error(400, 100, "Param messaging_product, file and type are required")
+            mid = f"media{next(self._ids)}"
+            self.media[mid] = (f.filename, await f.read())
+            return JSONResponse({"id": mid})
+
         return Starlette(routes=[Route("/v21.0/{id}/messages", messages, methods=["POST"]),
+                                 Route("/v21.0/{id}/media", upload, methods=["POST"]),
                                  Route("/v21.0/{id}", node), Route("/media/{id}", download)])
 
     # -- Meta's side of the webhook ----------------------------------------------------------------

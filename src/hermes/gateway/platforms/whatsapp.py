@@ -5,7 +5,8 @@ Inbound: the verification handshake (`hub.mode=subscribe`, `hub.verify_token`, e
 then deliveries whose `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret) is
 checked on every request; anything unsigned or forged is refused with 401 and logged. Text,
 images, documents and audio arrive (media downloaded through the Graph API). Outbound: text
-messages. WhatsApp lets a business answer freely only within 24 hours of the person's last
+messages and files (uploaded to the media store, then sent as image, audio, video or document).
+WhatsApp lets a business answer freely only within 24 hours of the person's last
 message; outside it a send is refused by us before the API is called, as a permanent error the
 gateway logs and shows in `hermes gateway status` (never silently dropped).
 """
@@ -46,7 +47,7 @@ def create(section: Any, secrets: Mapping[str, str], home: Path) -> "WhatsAppAda
 
 class WhatsAppAdapter:
     name = "whatsapp"
-    capabilities = Capabilities(max_length=4096, can_edit=False, can_typing=False, can_files=False,
+    capabilities = Capabilities(max_length=4096, can_edit=False, can_typing=False, can_files=True,
                                 can_buttons=False, markdown="plain")
 
     def __init__(self, options: dict[str, Any], token: str, app_secret: str, verify_token: str, files: Path,
@@ -155,30 +156,30 @@ class WhatsAppAdapter:
 
     async def send(self, chat_id: str, text: str, *, thread_id: str = "", reply_to: str = "",
                    buttons: list[Button] | None = None) -> Sent:
+        if buttons:
+            text += "\n\n" + " / ".join(b.data for b in buttons)
+        body: dict[str, Any] = {"type": "text", "text": {"body": text, "preview_url": False}}
+        if reply_to:
+            body["context"] = {"message_id": reply_to}
+        return await self._message(chat_id, body)
+
+    def _in_window(self, chat_id: str) -> None:
         last = self.last_seen.get(chat_id)
         if last is None or self.clock() - last > WINDOW:
             raise PlatformError(f"whatsapp: {chat_id} last wrote more than 24 hours ago; WhatsApp only allows "
                                 "approved template messages outside that window, so this reply was not sent",
                                 permanent=True)
-        if buttons:
-            text += "\n\n" + " / ".join(b.data for b in buttons)
-        body: dict[str, Any] = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": chat_id,
-                                "type": "text", "text": {"body": text, "preview_url": False}}
-        if reply_to:
-            body["context"] = {"message_id": reply_to}
+
+    async def _message(self, chat_id: str, body: dict[str, Any]) -> Sent:
+        self._in_window(chat_id)
+        body = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": chat_id, **body}
         try:
             r = await self.http.post(f"{self.graph}/{self.phone_id}/messages", json=body)
         except Exception as e:
             raise PlatformError(f"whatsapp: {type(e).__name__}") from None
         if r.status_code == 200:
             return Sent(r.json()["messages"][0]["id"], chat_id)
-        code = ((r.json() if r.headers.get("content-type", "").startswith("application/json") else {})
-                .get("error", {}).get("code"))
-        if r.status_code == 429 or code in (4, 80007, 130429, 131056):
-            raise PlatformError(f"whatsapp: rate limited ({_err(r)})", retry_after=10)
-        if code == 131047:  # re-engagement: the 24-hour window closed on Meta's side
-            raise PlatformError(f"whatsapp: outside the 24-hour window ({_err(r)})", permanent=True)
-        raise PlatformError(f"whatsapp: {_err(r)}", permanent=r.status_code < 500)
+        raise _refusal(r)
 
     async def edit(self, sent: Sent, text: str) -> None:
         raise PlatformError("WhatsApp messages cannot be edited", permanent=True)
@@ -187,7 +188,40 @@ class WhatsAppAdapter:
         return None
 
     async def send_file(self, chat_id: str, path: str, *, caption: str = "", thread_id: str = "") -> Sent:
-        return await self.send(chat_id, caption or f"(a file was made for you: {Path(path).name})")
+        """Upload to the phone number's media store, then send it as an image, audio, video or document."""
+        import mimetypes
+
+        self._in_window(chat_id)  # before uploading anything
+        name = Path(path).name
+        mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        kind = mime.split("/")[0] if mime.split("/")[0] in ("image", "audio", "video") else "document"
+        try:
+            with open(path, "rb") as fh:
+                r = await self.http.post(f"{self.graph}/{self.phone_id}/media",
+                                         data={"messaging_product": "whatsapp", "type": mime},
+                                         files={"file": (name, fh, mime)})
+        except OSError as e:
+            raise PlatformError(f"whatsapp: cannot read {name}: {e.strerror}", permanent=True) from None
+        except Exception as e:
+            raise PlatformError(f"whatsapp: {type(e).__name__}") from None
+        if r.status_code != 200:
+            raise _refusal(r)
+        media: dict[str, Any] = {"id": r.json()["id"]}
+        if caption and kind != "audio":
+            media["caption"] = caption
+        if kind == "document":
+            media["filename"] = name
+        return await self._message(chat_id, {"type": kind, kind: media})
+
+
+def _refusal(r: Any) -> PlatformError:
+    code = ((r.json() if r.headers.get("content-type", "").startswith("application/json") else {})
+            .get("error", {}).get("code"))
+    if r.status_code == 429 or code in (4, 80007, 130429, 131056):
+        return PlatformError(f"whatsapp: rate limited ({_err(r)})", retry_after=10)
+    if code == 131047:  # re-engagement: the 24-hour window closed on Meta's side
+        return PlatformError(f"whatsapp: outside the 24-hour window ({_err(r)})", permanent=True)
+    return PlatformError(f"whatsapp: {_err(r)}", permanent=r.status_code < 500)
 
 
 def _err(r: Any) -> str:
