@@ -21,7 +21,8 @@ import typer
 
 from hermes.cli.common import fail, fmt_time, get_runtime, print_json
 
-app = typer.Typer(help="The chat gateway: Telegram, email, Matrix, Slack, WhatsApp, SMS, webhooks.", no_args_is_help=True)
+app = typer.Typer(help="The chat gateway: Telegram, Discord, Slack, WhatsApp, Signal, SMS, email, Matrix, webhooks.",
+                  no_args_is_help=True)
 pair_app = typer.Typer(help="Approve, list or revoke people who asked to talk to Hermes.", no_args_is_help=True)
 app.add_typer(pair_app, name="pair")
 
@@ -171,7 +172,8 @@ def _kv(pairs: list[str] | None, what: str) -> dict[str, str]:
 
 
 @app.command()
-def setup(platform: str = typer.Argument(..., help="telegram, email, matrix, slack, whatsapp, sms or webhook."),
+def setup(platform: str = typer.Argument(..., help="telegram, discord, slack, whatsapp, signal, sms, email, matrix "
+                                                        "or webhook."),
           secret: Optional[List[str]] = typer.Option(None, "--secret", help="NAME=VALUE for .env (repeatable); "
                                                      "asked for when missing and a terminal is attached."),
           option: Optional[List[str]] = typer.Option(None, "--option", help="Platform option NAME=VALUE."),

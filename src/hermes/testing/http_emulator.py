@@ -14,8 +14,20 @@ class LoopbackServer:
     _server: Any = None
     _thread: threading.Thread | None = None
 
+    _client: Any = None
+
     def _app(self) -> Any:
         raise NotImplementedError
+
+    @property
+    def client(self) -> Any:
+        """One HTTP client for the platform's calls to the app under test (a new httpx client per
+        call would spend ~50 ms building its TLS context, which then shows up as gateway latency)."""
+        if self._client is None:
+            import httpx
+
+            self._client = httpx.Client(timeout=30)
+        return self._client
 
     def start(self, port: int = 0) -> Any:
         """Serve on `port` (a free one when 0; the same one again after stop() to simulate an outage)."""
@@ -42,6 +54,9 @@ class LoopbackServer:
             self._server.should_exit = True
             self._thread.join(timeout=10)
             self._server = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
     def __enter__(self) -> Any:
         return self.start()

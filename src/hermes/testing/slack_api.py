@@ -217,12 +217,11 @@ class SlackAPI(LoopbackServer):
 
     def _post(self, url: str, body: bytes, content_type: str, *, secret: str | None = None,
               ts: float | None = None) -> Any:
-        import httpx
         from slack_sdk.signature import SignatureVerifier
 
         stamp = str(int(ts if ts is not None else time.time()))
         sig = SignatureVerifier(secret or self.signing_secret).generate_signature(timestamp=stamp, body=body)
-        return httpx.post(url, content=body, timeout=30, headers={
+        return self.client.post(url, content=body, headers={
             "Content-Type": content_type, "X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": sig})
 
     @staticmethod

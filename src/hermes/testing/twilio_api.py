@@ -68,14 +68,14 @@ class TwilioAPI(LoopbackServer):
                 return error(400, 21617, "The concatenated message body exceeds the 1600 character limit.")
             urls = [str(u) for u in form.getlist("MediaUrl")]
             media = []
-            import httpx
+            for u in urls:  # Twilio fetches the media when it takes the message
+                import httpx
 
-            async with httpx.AsyncClient(timeout=10) as c:  # Twilio fetches the media when it takes the message
-                for u in urls:
+                async with httpx.AsyncClient(timeout=10) as c:
                     r = await c.get(u)
-                    if r.status_code != 200:
-                        return error(400, 11200, f"HTTP retrieval failure: {u} answered {r.status_code}")
-                    media.append({"url": u, "content_type": r.headers.get("content-type", ""), "data": r.content})
+                if r.status_code != 200:
+                    return error(400, 11200, f"HTTP retrieval failure: {u} answered {r.status_code}")
+                media.append({"url": u, "content_type": r.headers.get("content-type", ""), "data": r.content})
             msg = {"sid": f"MM{next(self._ids):032x}" if urls else f"SM{next(self._ids):032x}",
                    "account_sid": self.sid, "to": to, "from": str(form.get("From", "")), "body": body,
                    "status": "queued", "num_segments": "1", "num_media": str(len(urls)),
@@ -103,7 +103,6 @@ class TwilioAPI(LoopbackServer):
                 signature: str | None = None, media: list[tuple[str, bytes]] | None = None) -> Any:
         """An SMS (an MMS with `media`: content type and bytes) arrives: Twilio posts it to `url`
         (signed unless `signature` overrides it); its media wait behind the account's credentials."""
-        import httpx
         from twilio.request_validator import RequestValidator
 
         msid = sid or f"SM{time.time_ns():032x}"
@@ -115,7 +114,7 @@ class TwilioAPI(LoopbackServer):
             params[f"MediaUrl{i}"] = f"{self.base_url}/2010-04-01/Accounts/{self.sid}/Messages/{msid}/Media/{mid}"
             params[f"MediaContentType{i}"] = ctype
         sig = RequestValidator(self.token).compute_signature(url, params) if signature is None else signature
-        return httpx.post(url, data=params, headers={"X-Twilio-Signature": sig}, timeout=30)
+        return self.client.post(url, data=params, headers={"X-Twilio-Signature": sig})
 
     def sent(self, to: str) -> list[dict[str, Any]]:
         with self.cond:

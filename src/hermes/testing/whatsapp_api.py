@@ -102,16 +102,12 @@ class WhatsAppAPI(LoopbackServer):
     # -- Meta's side of the webhook ----------------------------------------------------------------
 
     def verify(self, url: str, token: str, challenge: str = "1158201444") -> Any:
-        import httpx
-
-        return httpx.get(url, params={"hub.mode": "subscribe", "hub.verify_token": token,
+        return self.client.get(url, params={"hub.mode": "subscribe", "hub.verify_token": token,
                                       "hub.challenge": challenge}, timeout=10)
 
     def message_in(self, url: str, wa_id: str, text: str = "", *, name: str = "Alice", msg_id: str | None = None,
                    document: tuple[str, bytes] | None = None, ts: float | None = None,
                    signature: str | None = None) -> Any:
-        import httpx
-
         m: dict[str, Any] = {"from": wa_id, "id": msg_id or f"wamid.in{time.time_ns()}",
                              "timestamp": str(int(ts if ts is not None else time.time()))}
         if document is not None:
@@ -130,7 +126,7 @@ class WhatsAppAPI(LoopbackServer):
         raw = json.dumps(payload).encode()
         sig = signature if signature is not None else \
             "sha256=" + hmac.new(self.app_secret.encode(), raw, hashlib.sha256).hexdigest()
-        return httpx.post(url, content=raw, headers={"Content-Type": "application/json",
+        return self.client.post(url, content=raw, headers={"Content-Type": "application/json",
                                                      "X-Hub-Signature-256": sig}, timeout=30)
 
     def sent(self, to: str) -> list[dict[str, Any]]:
