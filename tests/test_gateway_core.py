@@ -272,3 +272,17 @@ async def test_telegram_outage_the_adapter_reconnects_and_nothing_is_lost(rig):
     await asyncio.to_thread(rig.api.start, port)
     rig.api.user_says(DM, DM, "after the outage")
     assert await rig.texts(DM, 2, timeout=20) == ["before", "after the outage"]
+
+
+async def test_a_new_person_is_answered_when_every_live_session_is_busy(rig, monkeypatch):
+    from hermes.gateway import runner
+
+    monkeypatch.setattr(runner, "MAX_LIVE_SESSIONS", 2)
+    rig.config.gateway.platforms["telegram"].allowed_users = ["*"]
+    await rig.start([reply("slow one", delay=1.5), reply("slow two", delay=1.5)])
+    rig.api.user_says(101, 101, "a")
+    rig.api.user_says(102, 102, "b")
+    await asyncio.sleep(0.3)  # both turns are running: neither session may be closed
+    rig.api.user_says(103, 103, "c")  # the third session is over the limit and idle until its turn starts
+    assert await rig.texts(103, 1) == ["c"]
+    assert {(await rig.texts(101, 1))[0], (await rig.texts(102, 1))[0]} == {"slow one", "slow two"}

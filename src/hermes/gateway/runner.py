@@ -134,7 +134,11 @@ class Gateway:
         if not self.store.claim(msg.platform, msg.message_id, _payload(msg)):
             return False
         if not self.closing:  # when closing it stays open in the store: the next gateway answers it
-            await self._handle(msg)
+            try:
+                await self._handle(msg)
+            except Exception as e:  # the claim stays open: the next start answers it, nothing is lost
+                log.exception("gateway: could not take %s message %s", msg.platform, msg.message_id)
+                self._platform_error(msg.platform, f"could not take a message: {type(e).__name__}: {e}")
         return True
 
     async def _handle(self, msg: Inbound) -> None:
@@ -171,15 +175,17 @@ class Gateway:
             sess = ChatSession(key, scope, msg.platform, msg.chat_id, msg.thread_id,
                                session_id=self.store.route(key) or None)
             self.sessions[key] = sess
-            self._evict()
+            self._evict(keep=key)
         self.sessions.move_to_end(key)
         sess.where(msg)
         sess.last_used = time.time()
         return sess
 
-    def _evict(self) -> None:
+    def _evict(self, keep: str) -> None:
+        """Forget the least recently used idle sessions beyond the limit (never `keep`, the one being
+        opened: it is idle too until its first turn starts)."""
         while len(self.sessions) > MAX_LIVE_SESSIONS:
-            idle = next((k for k, s in self.sessions.items() if not s.busy and not s.queue), None)
+            idle = next((k for k, s in self.sessions.items() if k != keep and not s.busy and not s.queue), None)
             if idle is None:
                 return
             old = self.sessions.pop(idle)

@@ -20,6 +20,7 @@ KNOWN: dict[str, tuple[str, str | None]] = {
     "webhook": ("webhook", None),
     "whatsapp": ("whatsapp", None),
     "slack": ("slack", "slack"),
+    "signal": ("signal", None),
     "discord": ("discord", "discord"),
 }
 
