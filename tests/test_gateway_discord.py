@@ -73,6 +73,7 @@ async def test_dms_stream_by_editing_and_each_message_is_answered_once(api, dc, 
                           reply("Second answer.")])
     try:
         assert dc.identifies == 1 and dc.intents & (1 << 15)  # the message-content intent was asked for
+        assert dc.heartbeats >= 1  # discord.py beats at once after HELLO, then every interval
         first = dc.message_in(DM, ALICE, "explain streaming")
         await until(lambda: dc.sent(DM) and dc.sent(DM)[0]["content"].strip().endswith("pieces."))
         [post] = dc.sent(DM)

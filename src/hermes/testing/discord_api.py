@@ -49,7 +49,7 @@ class DiscordAPI(LoopbackServer):
         self.commands: list[dict[str, Any]] = []  # registered global application commands
         self.callbacks: list[dict[str, Any]] = []  # interaction responses
         self.typing: list[str] = []
-        self.identifies = self.resumes = 0
+        self.identifies = self.resumes = self.heartbeats = 0
         self.cond = threading.Condition()
         self._ids = itertools.count(1)
         self._fail: list[tuple[int, dict[str, Any]]] = []
@@ -231,6 +231,8 @@ class DiscordAPI(LoopbackServer):
                 msg = json.loads(await ws.receive_text())
                 op, d = msg.get("op"), msg.get("d")
                 if op == 1:
+                    with self.cond:
+                        self.heartbeats += 1
                     await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
                 elif op == 2:
                     if d.get("token") != self.token:
