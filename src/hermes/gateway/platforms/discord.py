@@ -47,7 +47,7 @@ def _sdk() -> Any:
     except ImportError:
         from hermes import pip_extra
 
-        raise RuntimeError(f"Discord support needs discord.py: pip install '{pip_extra('discord')}'") from None
+        raise RuntimeError(f"Discord support needs discord.py: {pip_extra('discord')}") from None
     return discord
 
 

@@ -46,7 +46,7 @@ def _nio() -> Any:
     except ImportError:
         from hermes import pip_extra
 
-        raise RuntimeError(f"Matrix support needs matrix-nio: pip install '{pip_extra('matrix')}'") from None
+        raise RuntimeError(f"Matrix support needs matrix-nio: {pip_extra('matrix')}") from None
     return nio
 
 

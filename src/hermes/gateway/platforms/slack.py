@@ -57,7 +57,7 @@ def _sdk() -> Any:
     except ImportError:
         from hermes import pip_extra
 
-        raise RuntimeError(f"Slack support needs slack_sdk and aiohttp: pip install '{pip_extra('slack')}'") from None
+        raise RuntimeError(f"Slack support needs slack_sdk and aiohttp: {pip_extra('slack')}") from None
 
 
 class SlackAdapter:

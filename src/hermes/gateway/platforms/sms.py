@@ -51,7 +51,7 @@ def _sdk() -> Any:
     except ImportError:
         from hermes import pip_extra
 
-        raise RuntimeError(f"SMS support needs the twilio SDK: pip install '{pip_extra('sms')}'") from None
+        raise RuntimeError(f"SMS support needs the twilio SDK: {pip_extra('sms')}") from None
 
 
 class SmsAdapter:

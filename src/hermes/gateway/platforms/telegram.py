@@ -45,7 +45,7 @@ def _sdk() -> Any:
     except ImportError:
         from hermes import pip_extra
 
-        raise RuntimeError(f"Telegram support needs python-telegram-bot: pip install '{pip_extra('telegram')}'") from None
+        raise RuntimeError(f"Telegram support needs python-telegram-bot: {pip_extra('telegram')}") from None
     return telegram
 
 
