@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hermes.home import Home
 
@@ -140,12 +140,52 @@ class GatewaySection(_Section):
     pairing_ttl: float = Field(3600.0, gt=0)
 
 
+class MCPToolFilter(_Section):
+    include: list[str] = Field(default_factory=list)  # tool names (globs); empty: all
+    exclude: list[str] = Field(default_factory=list)
+
+
+class MCPSampling(_Section):
+    enabled: bool = False  # may the server ask our model for completions?
+    max_requests: int = Field(20, ge=0)  # per server per process
+    max_tokens: int = Field(1024, ge=1)
+
+
+class MCPServer(_Section):
+    """One MCP server: a command Hermes starts (stdio) or a URL (streamable HTTP, legacy SSE).
+    `${NAME}` in env values and headers is read from .env / the environment when connecting."""
+    command: str | None = None
+    args: list[str] = Field(default_factory=list)
+    env: dict[str, str] = Field(default_factory=dict)
+    cwd: str | None = None
+    url: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+    transport: Literal["auto", "stdio", "http", "sse"] = "auto"
+    enabled: bool = True
+    tools: MCPToolFilter = Field(default_factory=MCPToolFilter)
+    timeout: float = Field(60.0, gt=0)  # per tool call
+    connect_timeout: float = Field(30.0, gt=0)
+    sampling: MCPSampling = Field(default_factory=MCPSampling)
+
+    @model_validator(mode="after")
+    def _one_transport(self) -> "MCPServer":
+        if bool(self.command) == bool(self.url):
+            raise ValueError("give either command (a server Hermes starts) or url (one that runs already)")
+        return self
+
+
+class MCPSection(_Section):
+    # With more MCP tools than this, their schemas are not sent up front: the model finds and loads
+    # them with tool_search, so the fixed prompt stays small however many servers are connected.
+    tool_search_threshold: int = Field(30, ge=0)
+
+
 class Config(_Section):
     model: ModelSection = Field(default_factory=ModelSection)
     providers: dict[str, CustomProvider] = Field(default_factory=dict)
     fallback_providers: list[ProviderRef] = Field(default_factory=list)
     auxiliary: dict[str, ProviderRef] = Field(default_factory=dict)
-    toolsets: list[str] = Field(default_factory=lambda: ["core", "memory", "skills", "cron"])
+    toolsets: list[str] = Field(default_factory=lambda: ["core", "memory", "skills", "cron", "mcp"])
     agent: AgentSection = Field(default_factory=AgentSection)
     approvals: ApprovalsSection = Field(default_factory=ApprovalsSection)
     terminal: TerminalSection = Field(default_factory=TerminalSection)
@@ -156,6 +196,8 @@ class Config(_Section):
     skills: SkillsSection = Field(default_factory=SkillsSection)
     store: StoreSection = Field(default_factory=StoreSection)
     gateway: GatewaySection = Field(default_factory=GatewaySection)
+    mcp_servers: dict[str, MCPServer] = Field(default_factory=dict)
+    mcp: MCPSection = Field(default_factory=MCPSection)
     prices: dict[str, dict[str, float]] = Field(default_factory=dict)  # model -> {input, output} per 1M
     context_windows: dict[str, int] = Field(default_factory=dict)
 

@@ -125,6 +125,13 @@ class Hermes:
 
             registry = default_registry(config)
         self.registry = registry
+        self.mcp = None
+        if any(s.enabled for s in config.mcp_servers.values()):
+            from hermes.mcp.manager import MCPManager
+
+            self.mcp = MCPManager(home, config, self.secrets, self.model)
+            registry.add_provider(self.mcp)
+            self.mcp.start()  # in the background: nothing here waits for a server
         self.fallbacks: list[ChatModel] | None = None
         # One-line notices from background work for the front end; bounded because cron and
         # other front ends that never drain them live for weeks.
@@ -135,6 +142,22 @@ class Hermes:
 
             self.learner = Learner(config.memory.review_interval, config.memory.review_max_iterations,
                                    notify=self.notices.append)
+
+    def reload_mcp(self) -> str:
+        """Re-read mcp_servers from config.yaml and apply it: changed servers restart, new ones start."""
+        from hermes.config import load_config
+
+        cfg = load_config(self.home)
+        if self.mcp is None:
+            if not any(s.enabled for s in cfg.mcp_servers.values()):
+                return "No MCP servers are configured (mcp_servers in config.yaml; see hermes mcp add)."
+            from hermes.mcp.manager import MCPManager
+
+            self.mcp = MCPManager(self.home, cfg, self.secrets, self.model)
+            self.registry.add_provider(self.mcp)
+            self.mcp.start()
+            return f"MCP: started {len(cfg.mcp_servers)} server(s); their tools come with the next session."
+        return self.mcp.reload(cfg)
 
     @property
     def is_tiny_local(self) -> bool:
@@ -179,7 +202,7 @@ class Hermes:
         cwd = self.config.terminal.cwd or os.getcwd()
         return ToolContext(session_id=session_id, scope=scope, home=self.home, config=self.config,
                            store=self.store, cwd=os.path.expanduser(cwd), interactive=interactive,
-                           approve=gate.check, ask_user=ask_user if interactive else None,
+                           approve=gate.check, confirm=gate.confirm, ask_user=ask_user if interactive else None,
                            services={"aux_model": self.model, "hermes": self})
 
     def _persist_allow(self, pattern: str) -> None:

@@ -177,6 +177,11 @@ class Repl:
         if not listed:
             self.console.print("[dim]no skills yet[/dim]")
 
+    async def cmd_reload_mcp(self, arg: str) -> None:
+        import asyncio
+
+        await self.reply(await asyncio.to_thread(self.h.reload_mcp))
+
     async def cmd_cron(self, arg: str) -> None:
         from hermes.tools.cronjob_tool import describe_jobs
 

@@ -94,6 +94,7 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         _check_sqlite(home, add)
     if cfg is not None:
         _check_model(cfg, secrets(home), add)
+        _check_mcp(home, cfg, add)
     if as_json:
         print_json({"ok": all(c["ok"] for c in checks), "checks": checks})
     else:
@@ -104,6 +105,27 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
                 typer.echo(f"    fix: {c['fix']}")
     if not all(c["ok"] for c in checks):
         raise typer.Exit(1)
+
+
+def _check_mcp(home, cfg, add) -> None:
+    names = [n for n, s in cfg.mcp_servers.items() if s.enabled]
+    if not names:
+        return
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        from hermes import pip_extra
+
+        add("mcp", False, f"{len(names)} server(s) configured but the SDK is missing", pip_extra("mcp"))
+        return
+    from hermes.cli.mcp_cmd import probe
+
+    for st in probe(home, cfg, names, 20.0):
+        ok = st["state"] == "connected"
+        detail = (f"connected in {st['seconds']:.1f} s, {len(st['tool_list'])} tools ({st['server']})" if ok
+                  else f"{st['state']}: {st['error'] or 'no answer in 20 s'}")
+        add(f"mcp {st['name']}", ok, detail, f"check mcp_servers.{st['name']} in config.yaml; "
+            f"`hermes mcp test {st['name']}` shows the details")
 
 
 def _check_model(cfg, secret_values: dict[str, str], add) -> None:

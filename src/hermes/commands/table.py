@@ -40,6 +40,7 @@ COMMANDS: list[Command] = [
     Command("memory", "show the memory documents of this scope"),
     Command("skills", "list the skills; run one with /<skill-name> [request]"),
     Command("cron", "list the scheduled jobs of this scope"),
+    Command("reload-mcp", "reconnect the MCP servers after editing mcp_servers in config.yaml", admin_only=True),
     Command("sethome", "send scheduled results and notices to this chat", surfaces=frozenset({CHAT}),
             admin_only=True),
     Command("link", "join your identities across platforms: /link gives a code, /link CODE uses it",
@@ -59,8 +60,13 @@ COMMANDS: list[Command] = [
 def offered(host: Any) -> list[Command]:
     """The commands of this host's surface that it implements (admin-only ones for admins)."""
     admin = getattr(host, "is_admin", True)
-    return [c for c in COMMANDS if host.surface in c.surfaces and hasattr(host, "cmd_" + c.name)
+    return [c for c in COMMANDS if host.surface in c.surfaces and hasattr(host, handler_name(c.name))
             and (admin or not c.admin_only)]
+
+
+def handler_name(command: str) -> str:
+    """The host method for a command: /reload-mcp is cmd_reload_mcp."""
+    return "cmd_" + command.replace("-", "_")
 
 
 def match(name: str, host: Any) -> Command | list[Command]:
@@ -96,7 +102,7 @@ async def dispatch(text: str, host: Any) -> Any:
     name, arg = parsed
     found = match(name, host)
     if isinstance(found, Command):
-        return await getattr(host, "cmd_" + found.name)(arg)
+        return await getattr(host, handler_name(found.name))(arg)
     if await host.skill_command(name, arg):
         return None
     if found:

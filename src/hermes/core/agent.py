@@ -67,11 +67,9 @@ class Agent:
         self.compactor = compactor
         self.price = price
         self.text_tool_calls = text_tool_calls  # recover calls a model wrote as text
-        self._schemas = tools.schemas()
 
     def set_tools(self, tools: Registry) -> None:
         self.tools = tools
-        self._schemas = tools.schemas()
 
     async def run_turn(self, session: SessionState, user_text: str, ctx: ToolContext,
                        cancel: asyncio.Event | None = None) -> AsyncIterator[Event]:
@@ -99,7 +97,7 @@ class Agent:
                 elif nudge:
                     request.append(Message.user(EMPTY_NUDGE))
                 done: ModelDone | None = None
-                async for ev in self._call_model(request, None if grace else self._schemas,
+                async for ev in self._call_model(request, None if grace else self.tools.schemas(),
                                                  cancel, meta, session, new):
                     if isinstance(ev, ModelDone):
                         done = ev

@@ -131,6 +131,11 @@ class ChatHost:
         listed = skill_list(self.gw.hermes.home)
         await self.reply("\n".join(f"/{n} — {d}" for n, d in listed) or "No skills yet.")
 
+    async def cmd_reload_mcp(self, arg: str) -> None:
+        import asyncio
+
+        await self.reply(await asyncio.to_thread(self.gw.hermes.reload_mcp))
+
     async def cmd_cron(self, arg: str) -> None:
         from hermes.tools.cronjob_tool import describe_jobs
 

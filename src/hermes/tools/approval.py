@@ -544,6 +544,21 @@ class ApprovalGate:
         pending = [v for v in dangerous if not self._preapproved(v)]
         if not pending:
             return True, ""
+        return await self._ask(command, pending)
+
+    async def confirm(self, action: str, rule: str, description: str) -> tuple[bool, str]:
+        """The ask-the-user path for an action that is not a shell command (an MCP tool that may
+        change things): `rule` is what "session"/"always" and the allowlist match, e.g.
+        "mcp:github:delete_repo" (a glob like "mcp:github:*" in the allowlist covers a server)."""
+        v = Verdict("dangerous", rule, description, rule)
+        if self.mode == "off" or self._preapproved(v):
+            return True, ""
+        if self.mode == "deny":
+            return False, (f"Denied: {description}, and such actions are not allowed here. Do not retry it; "
+                           "tell the user what you wanted to do.")
+        return await self._ask(action, [v])
+
+    async def _ask(self, command: str, pending: list[Verdict]) -> tuple[bool, str]:
         verdict = _merge(pending)
         if self.ask is None:
             return False, (f"Command denied: {_named(verdict)} and needs the user's approval, which no one "

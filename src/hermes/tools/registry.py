@@ -15,7 +15,7 @@ import re
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Literal, get_args, get_origin
+from typing import Any, Awaitable, Callable, Literal, Protocol, get_args, get_origin
 
 from hermes.core.messages import ToolCall
 
@@ -35,6 +35,8 @@ class ToolContext:
     interactive: bool = False
     # async (command) -> (allowed, reason); None means no gate (tests of pure tools only).
     approve: Callable[[str], Awaitable[tuple[bool, str]]] | None = None
+    # async (action, rule, description) -> (allowed, reason): the gate's ask path for non-commands.
+    confirm: Callable[[str, str, str], Awaitable[tuple[bool, str]]] | None = None
     # async (question, choices) -> answer; None when nobody is there to ask.
     ask_user: Callable[[str, list[str] | None], Awaitable[str]] | None = None
     cancel: asyncio.Event = field(default_factory=asyncio.Event)
@@ -150,26 +152,70 @@ def truncate(text: str, limit: int) -> str:
     return text[:head] + marker + (text[-tail:] if tail else "")
 
 
+class ToolProvider(Protocol):
+    """Tools that come and go while a session runs (MCP servers connecting, tools loaded on demand)."""
+
+    toolset: str  # a session gets this provider's tools when its toolsets name this one
+
+    def version(self, ctx: ToolContext | None) -> Any:
+        """Changes whenever `tools(ctx)` would return something different."""
+
+    def tools(self, ctx: ToolContext | None) -> list[Tool]:
+        """The tools whose schemas the model sees now."""
+
+    def lookup(self, name: str, ctx: ToolContext | None) -> Tool | None:
+        """Any tool this provider can run by that name, offered to the model or not."""
+
+
 class Registry:
-    def __init__(self, tools: list[Tool] | None = None, default_max_chars: int = 50_000):
+    def __init__(self, tools: list[Tool] | None = None, default_max_chars: int = 50_000, *,
+                 providers: list[ToolProvider] | None = None, ctx: ToolContext | None = None):
         self._tools: dict[str, Tool] = {}
         self.default_max_chars = default_max_chars
+        self.providers: list[ToolProvider] = list(providers or [])
+        self._ctx = ctx  # the session whose provider tools this registry shows
+        self._cache: tuple[Any, list[Tool]] | None = None
+        self._schema_cache: tuple[Any, list[dict[str, Any]]] | None = None
         for t in tools or []:
             self.add(t)
 
     def add(self, t: Tool) -> Tool:
         self._tools[t.name] = t
+        self._cache = self._schema_cache = None
         return t
 
+    def add_provider(self, p: ToolProvider) -> None:
+        self.providers.append(p)
+        self._cache = self._schema_cache = None
+
+    def _version(self) -> Any:
+        return tuple(p.version(self._ctx) for p in self.providers)
+
+    def _offered(self) -> list[Tool]:
+        """Static tools then provider tools, recomputed only when a provider changed."""
+        if not self.providers:
+            return list(self._tools.values())
+        v = self._version()
+        if self._cache is None or self._cache[0] != v:
+            extra = [t for p in self.providers for t in p.tools(self._ctx) if t.name not in self._tools]
+            self._cache = (v, list(self._tools.values()) + extra)
+        return self._cache[1]
+
     def get(self, name: str) -> Tool | None:
-        return self._tools.get(name)
+        t = self._tools.get(name)
+        if t is None:
+            for p in self.providers:
+                t = p.lookup(name, self._ctx)
+                if t is not None:
+                    break
+        return t
 
     def names(self) -> list[str]:
-        return list(self._tools)
+        return [t.name for t in self._offered()]
 
     def toolsets(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        for t in self._tools.values():
+        for t in self._offered():
             out.setdefault(t.toolset, []).append(t.name)
         return out
 
@@ -180,15 +226,23 @@ class Registry:
                 and (t.available is None or ctx is None or t.available(ctx))]
 
     def subset(self, toolsets: list[str] | None, ctx: ToolContext | None = None) -> "Registry":
-        return Registry(self.enabled(toolsets, ctx), self.default_max_chars)
+        """The tools of these toolsets for one session; providers of a named toolset come along
+        (they decide per session what to offer)."""
+        providers = [p for p in self.providers if toolsets is None or "all" in toolsets
+                     or getattr(p, "toolset", None) in toolsets]
+        return Registry(self.enabled(toolsets, ctx), self.default_max_chars, providers=providers, ctx=ctx)
 
     def schemas(self) -> list[dict[str, Any]]:
-        return [t.schema() for t in self._tools.values()]
+        """Asked for at every model call: built once per change of the tool list."""
+        v = self._version()
+        if self._schema_cache is None or self._schema_cache[0] != v:
+            self._schema_cache = (v, [t.schema() for t in self._offered()])
+        return self._schema_cache[1]
 
     async def execute(self, call: ToolCall, ctx: ToolContext) -> ToolOutcome:
-        t = self._tools.get(call.name)
+        t = self.get(call.name)
         if t is None:
-            known = ", ".join(sorted(self._tools)) or "none"
+            known = ", ".join(sorted(self.names())) or "none"
             return ToolOutcome(f"Error: unknown tool '{call.name}'. Available tools: {known}.", False)
         raw = (call.arguments or "").strip() or "{}"
         try:
