@@ -91,7 +91,8 @@ async def test_server_filesystem_with_approval(tmp_path):
     h, conv = await start(tmp_path, {"fs": {"command": need(BIN / "mcp-server-filesystem", "server-filesystem"),
                                             "args": [str(root)]}}, ask=ask)
     try:
-        assert (await run(conv, "mcp_fs_read_text_file", {"path": str(root / "a.txt")})).text == "alpha"
+        first = await run(conv, "mcp_fs_read_text_file", {"path": str(root / "a.txt")})
+        assert first.text == "alpha", first.text
         wrote = await run(conv, "mcp_fs_write_file", {"path": str(root / "b.txt"), "content": "beta"})
         assert wrote.ok and asked == ["mcp:fs:write_file"] and (root / "b.txt").read_text() == "beta"
         outside = await run(conv, "mcp_fs_read_text_file", {"path": "/etc/hostname"})

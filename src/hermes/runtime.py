@@ -108,7 +108,7 @@ class Hermes:
     def __init__(self, home: Home, config: Config, *, model: ChatModel | None = None,
                  store: Any = None, secrets: dict[str, str] | None = None,
                  provider: str | None = None, model_name: str | None = None,
-                 registry: Registry | None = None):
+                 registry: Registry | None = None, mcp_start: str = "background"):
         self.home = home
         self.config = config
         self.secrets = secrets if secrets is not None else load_secrets(home)
@@ -131,7 +131,11 @@ class Hermes:
 
             self.mcp = MCPManager(home, config, self.secrets, self.model)
             registry.add_provider(self.mcp)
-            self.mcp.start()  # in the background: nothing here waits for a server
+            # Long-lived front ends connect now, in the background. One-shot runs ("on_demand")
+            # connect only when a tool is called or a server's tools are not known yet: loading
+            # the SDK costs about a second of CPU that a quick answer should not pay.
+            if mcp_start == "background":
+                self.mcp.start()
         self.fallbacks: list[ChatModel] | None = None
         # One-line notices from background work for the front end; bounded because cron and
         # other front ends that never drain them live for weeks.
@@ -333,7 +337,8 @@ async def run_prompt(home: Home, config: Config, prompt: str, *, source: str = "
     provider = None
     if model and ":" in model:
         provider, model = model.split(":", 1)
-    h = Hermes(home, config, model=chat_model, store=store, provider=provider, model_name=model)
+    h = Hermes(home, config, model=chat_model, store=store, provider=provider, model_name=model,
+               mcp_start="on_demand")
     conv = h.open(source=source, scope=scope, interactive=interactive, toolsets=toolsets)
     text, error, usage = "", None, Usage()
     try:

@@ -11,7 +11,8 @@ import typer
 from hermes.cli.common import fail, get_runtime
 
 
-def make_hermes(provider: str | None = None, model: str | None = None, yolo: bool = False):
+def make_hermes(provider: str | None = None, model: str | None = None, yolo: bool = False,
+                mcp_start: str = "background"):
     from hermes.models.base import ModelError
     from hermes.runtime import Hermes
 
@@ -20,7 +21,7 @@ def make_hermes(provider: str | None = None, model: str | None = None, yolo: boo
     if yolo:
         cfg.approvals.mode = "off"  # hardline rules still apply
     try:
-        return Hermes(rt.home, cfg, store=rt.store(), provider=provider, model_name=model)
+        return Hermes(rt.home, cfg, store=rt.store(), provider=provider, model_name=model, mcp_start=mcp_start)
     except (ModelError, ValueError) as e:
         if rt.debug:
             raise
@@ -43,7 +44,7 @@ def chat(query: Optional[str] = typer.Option(None, "--query", "-q", help="Answer
     if query is None:
         interactive(resume=resume, cont=cont, provider=provider, model=model, yolo=yolo, toolsets=sets)
         return
-    h = make_hermes(provider, model, yolo)
+    h = make_hermes(provider, model, yolo, mcp_start="on_demand")
     sid = resume or (_latest_session(h) if cont else None)
     if resume and h.store.get_session(resume) is None:
         fail(f"no session {resume!r} (see `hermes sessions list`)")
@@ -121,7 +122,7 @@ def interactive(resume: str | None = None, cont: bool = False, provider: str | N
                 model: str | None = None, yolo: bool = False, toolsets=None) -> None:
     from hermes.cli.repl import Repl
 
-    h = make_hermes(provider, model, yolo)
+    h = make_hermes(provider, model, yolo, mcp_start="on_demand")
     sid = resume or (_latest_session(h) if cont else None)
     if resume and h.store.get_session(resume) is None:
         fail(f"no session {resume!r} (see `hermes sessions list`)")

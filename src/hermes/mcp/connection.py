@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import re
+import shutil
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -67,8 +68,10 @@ class Connection:
         self._stop.set()
         self._dead.set()
         if self.task is not None:
+            if self.session is None:  # still starting (or backing off): nothing to close gracefully
+                self.task.cancel()
             try:
-                await asyncio.wait_for(asyncio.shield(self.task), 10)
+                await asyncio.wait_for(asyncio.shield(self.task), 5)
             except (asyncio.TimeoutError, Exception):
                 self.task.cancel()
                 await asyncio.gather(self.task, return_exceptions=True)
@@ -99,8 +102,11 @@ class Connection:
         self.state = "stopped"
 
     async def _session_life(self) -> None:
+        if self.cfg.command and not shutil.which(os.path.expanduser(self.cfg.command)):
+            raise FileNotFoundError(2, "not found", self.cfg.command)  # before paying for the SDK import
         from mcp import ClientSession
 
+        self._dead.clear()
         async with contextlib.AsyncExitStack() as stack:
             # asyncio.timeout, not wait_for: the SDK's contexts must be entered by this very task
             async with asyncio.timeout(self.cfg.connect_timeout):
@@ -123,11 +129,10 @@ class Connection:
             self.has_resources, self.has_prompts = caps.resources is not None, caps.prompts is not None
             self.tools, self.session, self.error = tools, session, ""
             self.state, self.connects, self.connected_at = "connected", self.connects + 1, time.time()
-            self._dead.clear()
             self._up.set()
             self._changed()
             log.info("mcp %s: connected (%s, %d tools)", self.name, self.server_info, len(tools))
-            while not self._dead.is_set():
+            while not self._dead.is_set() and not self._stop.is_set():
                 try:
                     await asyncio.wait_for(self._dead.wait(), PING_INTERVAL)
                 except asyncio.TimeoutError:

@@ -28,6 +28,7 @@ from hermes.mcp import tools as mt
 from hermes.tools.registry import Tool, ToolContext, ToolError
 
 log = logging.getLogger("hermes.mcp")
+FAILED_RETRY = 600.0  # seconds a server that never connected is left alone by one-shot runs
 
 
 class MCPManager:
@@ -75,7 +76,7 @@ class MCPManager:
         self._thread = threading.Thread(target=main, name="hermes-mcp", daemon=True)
         self._thread.start()
         ready.wait(5)
-        atexit.register(self.stop)
+        atexit.register(self.stop, 1.5, at_exit=True)  # do not hold the exit up for a slow server
 
     def _open(self, name: str, cfg: Any) -> None:
         from hermes.mcp.connection import Connection
@@ -85,11 +86,13 @@ class MCPManager:
         self.conns[name] = conn
         conn.start()
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def stop(self, timeout: float = 5.0, *, at_exit: bool = False) -> None:
         """Disconnect every server (stdio servers are ended); safe to call twice."""
         loop, self.loop = self.loop, None
         if loop is None:
             return
+        if at_exit and all(c.session is None for c in self.conns.values()):
+            return  # nothing connected yet: the process ends, and a server it started reads EOF and exits
 
         async def down() -> None:
             await asyncio.gather(*(c.stop() for c in self.conns.values()), return_exceptions=True)
@@ -148,6 +151,15 @@ class MCPManager:
 
     def _on_change(self, conn: Any) -> None:
         """A server (re)connected or went down: take its fresh tool list (on the MCP thread)."""
+        if conn.state == "failed" and conn.name not in self.catalog:
+            # Remember that it has no known tools, so one-shot runs do not start it again every time
+            # (they retry once this is FAILED_RETRY old, or when its command or URL changes).
+            data = {"fingerprint": self._fingerprint(conn.cfg), "tools": [], "failed_at": time.time(),
+                    "error": conn.error}
+            with self._lock:
+                self.catalog[conn.name] = data
+            self._write_cache(conn.name, data)
+            return
         if conn.state == "connected":
             data = {"fingerprint": self._fingerprint(conn.cfg), "resources": conn.has_resources,
                     "prompts": conn.has_prompts,
@@ -156,13 +168,20 @@ class MCPManager:
                 same = self.catalog.get(conn.name) == data
                 self.catalog[conn.name] = data
             if not same:
-                try:
-                    f = self._cache_file(conn.name)
-                    f.parent.mkdir(parents=True, exist_ok=True)
-                    f.write_text(json.dumps(data))
-                except OSError:
-                    pass
+                self._write_cache(conn.name, data)
                 self._rebuild()
+
+    def _write_cache(self, name: str, data: dict[str, Any]) -> None:
+        try:
+            f = self._cache_file(name)
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text(json.dumps(data))
+        except OSError:
+            pass
+
+    def _known(self, name: str) -> bool:
+        data = self.catalog.get(name)
+        return data is not None and time.time() - data.get("failed_at", time.time()) < FAILED_RETRY
 
     def _rebuild(self) -> None:
         tools: dict[str, Tool] = {}
@@ -196,8 +215,8 @@ class MCPManager:
         return (self._version, len(loaded) if self.searching else -1)
 
     def tools(self, ctx: ToolContext | None) -> list[Tool]:
-        if self.loop is None:
-            self.start()
+        if self.loop is None and not all(self._known(n) for n in self._wanted(self.config)):
+            self.start()  # a server whose tools are not known yet: ask it
         with self._lock:
             all_tools = dict(self._tools)
         if len(all_tools) <= self.config.mcp.tool_search_threshold:

@@ -123,9 +123,9 @@ def main() -> None:
     if args.start_delay:
         time.sleep(args.start_delay)
     server = build(args.tools)
+    server.settings.log_level = "WARNING"
     if args.http:
         server.settings.port = args.http
-        server.settings.log_level = "WARNING"
         server.run(transport="streamable-http")
     else:
         server.run()
