@@ -259,3 +259,22 @@ async def test_reload_adds_and_removes_servers(hermes_fx, tmp_path):
     await connected(h)
     names = conv.agent.tools.names()  # the open session sees the change
     assert "mcp_other_echo" in names and "mcp_fx_echo" not in names
+
+
+async def test_legacy_sse_transport(hermes_fx):
+    port = _free_port()
+    proc = subprocess.Popen(FIXTURE + ["--sse", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        h = hermes_fx({"old": {"url": f"http://127.0.0.1:{port}/sse"}})  # .../sse: the SSE transport
+        conv = h.open()
+        await connected(h)
+        assert (await run(conv, "mcp_old_echo", {"text": "over sse"})).text == "over sse"
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -1,5 +1,5 @@
 """An MCP server written with the official SDK (FastMCP), for tests and benchmarks of Hermes's MCP
-client: run it as `python -m hermes.testing.mcp_server [--http PORT] [--tools N] [--start-delay S]`.
+client: run it as `python -m hermes.testing.mcp_server [--http PORT | --sse PORT] [--tools N] [--start-delay S]`.
 
 Tools: echo and add (read-only), write_note (changes state: needs approval), slow (progress
 notifications), hang (never answers), crash (the process dies mid-call), image (PNG content),
@@ -117,6 +117,7 @@ def build(extra_tools: int = 0, notes: list[str] | None = None):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--http", type=int, help="serve streamable HTTP on this port (default: stdio)")
+    ap.add_argument("--sse", type=int, help="serve the legacy SSE transport on this port")
     ap.add_argument("--tools", type=int, default=0)
     ap.add_argument("--start-delay", type=float, default=0.0, help="seconds before serving (a slow server)")
     args = ap.parse_args()
@@ -124,9 +125,9 @@ def main() -> None:
         time.sleep(args.start_delay)
     server = build(args.tools)
     server.settings.log_level = "WARNING"
-    if args.http:
-        server.settings.port = args.http
-        server.run(transport="streamable-http")
+    if args.http or args.sse:
+        server.settings.port = args.http or args.sse
+        server.run(transport="streamable-http" if args.http else "sse")
     else:
         server.run()
 
