@@ -31,22 +31,24 @@ from pathlib import Path
 from hermes.testing.telegram_api import TelegramAPI
 
 
-def start_gateway(env: dict[str, str]) -> subprocess.Popen:
+def start_gateway(env: dict[str, str], platforms: tuple[str, ...] = ("telegram",)) -> subprocess.Popen:
+    """`hermes gateway run` as a subprocess, once every named platform reports itself connected."""
+    err = open(Path(env["HERMES_HOME"]).parent / "gateway.stderr", "a")  # a pipe nobody reads would fill up
     proc = subprocess.Popen([sys.executable, "-m", "hermes", "gateway", "run", "--no-cron"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=err, text=True)
     status = Path(env["HERMES_HOME"]) / "gateway" / "status.json"
-    deadline = time.time() + 60
+    deadline = time.time() + 90
     while time.time() < deadline:
         try:
             data = json.loads(status.read_text())
-            if data.get("pid") == proc.pid and data["platforms"]["telegram"]["connected"]:
+            if data.get("pid") == proc.pid and all(data["platforms"][n]["connected"] for n in platforms):
                 return proc
         except (OSError, ValueError, KeyError):
             pass
         if proc.poll() is not None:
-            raise SystemExit(f"gateway exited: {proc.stderr.read()[-500:]}")
+            raise SystemExit(f"gateway exited: {Path(err.name).read_text()[-1500:]}")
         time.sleep(0.05)
-    raise SystemExit("gateway did not connect within 60 s")
+    raise SystemExit("the gateway did not connect within 90 s")
 
 
 def rss(pid: int) -> tuple[float, float]:

@@ -31,6 +31,9 @@ from typing import Any
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_gateway import start_gateway  # noqa: E402
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -248,25 +251,6 @@ class Webhook(Platform):
 KINDS = [Telegram, Discord, Slack, WhatsApp, Sms, Signal, Webhook]
 
 
-def start_gateway(env: dict[str, str], names: list[str]) -> subprocess.Popen:
-    err = open(Path(env["HERMES_HOME"]).parent / "gateway.stderr", "a")  # a pipe nobody reads would fill up
-    proc = subprocess.Popen([sys.executable, "-m", "hermes", "gateway", "run", "--no-cron"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=err, text=True)
-    status = Path(env["HERMES_HOME"]) / "gateway" / "status.json"
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        try:
-            data = json.loads(status.read_text())
-            if data.get("pid") == proc.pid and all(data["platforms"][n]["connected"] for n in names):
-                return proc
-        except (OSError, ValueError, KeyError):
-            pass
-        if proc.poll() is not None:
-            raise SystemExit(f"gateway exited: {Path(err.name).read_text()[-1500:]}")
-        time.sleep(0.05)
-    raise SystemExit("the gateway did not connect every platform within 90 s")
-
-
 def timed(p: Platform, i: int, text: str, n_before: int) -> float:
     t0 = time.perf_counter()
     p.say(i, text)
@@ -300,7 +284,7 @@ def main() -> None:
     (home / ".env").write_text("".join(f"{k}={v}\n" for p in plats for k, v in p.secrets.items()))
     env = dict(os.environ, HERMES_HOME=str(home), XDG_STATE_HOME=str(tmp / "state"))
     out: dict[str, Any] = {"platforms": [p.name for p in plats], "people": args.people, "messages": args.messages}
-    proc = start_gateway(env, [p.name for p in plats])
+    proc = start_gateway(env, tuple(p.name for p in plats))
     try:
         out["latency_ms"] = {}
         for p in plats:

@@ -4,6 +4,7 @@ real subprocesses (stdio) and over streamable HTTP; the scripted model is the on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import subprocess
@@ -203,15 +204,13 @@ async def test_with_a_hundred_tools_the_model_searches_and_the_prompt_stays_smal
     assert "mcp_big_op_1" in got and "mcp_big_op_19" in got and "mcp_big_op_11" not in got and "mcp_big_echo" not in got
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-async def test_streamable_http_servers_headers_from_env_and_sampling(hermes_fx, tmp_path):
-    port = _free_port()
-    proc = subprocess.Popen(FIXTURE + ["--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+@contextlib.contextmanager
+def served(transport: str):
+    """The fixture server over HTTP (`--http` streamable, `--sse` legacy) on a free port, until done."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(FIXTURE + [transport, str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
@@ -219,6 +218,14 @@ async def test_streamable_http_servers_headers_from_env_and_sampling(hermes_fx, 
                 break
             except OSError:
                 time.sleep(0.1)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+async def test_streamable_http_servers_headers_from_env_and_sampling(hermes_fx, tmp_path):
+    with served("--http") as port:
         (tmp_path / "home").mkdir(exist_ok=True)
         (tmp_path / "home" / ".env").write_text("FX_TOKEN=very-secret-value\n")
         url = f"http://127.0.0.1:{port}/mcp"
@@ -243,9 +250,6 @@ async def test_streamable_http_servers_headers_from_env_and_sampling(hermes_fx, 
         while h3.mcp.status()[0]["state"] == "starting" and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         assert "${NOPE_MISSING} is not set" in h3.mcp.status()[0]["error"]
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 async def test_reload_adds_and_removes_servers(hermes_fx, tmp_path):
@@ -262,19 +266,8 @@ async def test_reload_adds_and_removes_servers(hermes_fx, tmp_path):
 
 
 async def test_legacy_sse_transport(hermes_fx):
-    port = _free_port()
-    proc = subprocess.Popen(FIXTURE + ["--sse", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with served("--sse") as port:
         h = hermes_fx({"old": {"url": f"http://127.0.0.1:{port}/sse"}})  # .../sse: the SSE transport
         conv = h.open()
         await connected(h)
         assert (await run(conv, "mcp_old_echo", {"text": "over sse"})).text == "over sse"
-    finally:
-        proc.terminate()
-        proc.wait(10)
