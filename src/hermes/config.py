@@ -180,6 +180,25 @@ class MCPSection(_Section):
     tool_search_threshold: int = Field(30, ge=0)
 
 
+class WebSearch(_Section):
+    provider: Literal["searxng", "brave", "tavily", "duckduckgo"] | None = None
+    # SearXNG: the instance's base URL (required); brave / tavily: an override of the API's base URL.
+    # Keys are secrets: BRAVE_API_KEY / TAVILY_API_KEY in .env.
+    url: str | None = None
+    max_results: int = Field(5, ge=1, le=20)
+
+
+class WebTools(_Section):
+    allow_private: bool = False  # let web_fetch reach loopback / LAN / link-local addresses
+    max_bytes: int = Field(5_000_000, ge=1_000)
+    timeout: float = Field(20.0, gt=0)
+    search: WebSearch = Field(default_factory=WebSearch)
+
+
+class ToolsSection(_Section):
+    web: WebTools = Field(default_factory=WebTools)
+
+
 class Config(_Section):
     model: ModelSection = Field(default_factory=ModelSection)
     providers: dict[str, CustomProvider] = Field(default_factory=dict)
@@ -198,6 +217,7 @@ class Config(_Section):
     gateway: GatewaySection = Field(default_factory=GatewaySection)
     mcp_servers: dict[str, MCPServer] = Field(default_factory=dict)
     mcp: MCPSection = Field(default_factory=MCPSection)
+    tools: ToolsSection = Field(default_factory=ToolsSection)
     prices: dict[str, dict[str, float]] = Field(default_factory=dict)  # model -> {input, output} per 1M
     context_windows: dict[str, int] = Field(default_factory=dict)
 

@@ -16,6 +16,7 @@ TOOL_MODULES = (
     "hermes.tools.session_search",
     "hermes.tools.skills_tools",
     "hermes.tools.cronjob_tool",
+    "hermes.tools.web",
 )
 
 _cache: list[Tool] | None = None
