@@ -195,17 +195,3 @@ async def test_todo_round_trip(ctx):
     r = await run(ctx, "todo", todos=[{"id": "1", "status": "completed"}], merge=True)
     assert "[x] 1. write tests" in r.text
     assert (await run(ctx, "todo")).text == r.text
-
-
-async def test_clarify_only_when_someone_can_answer(tmp_path):
-    async def ask(q, choices):
-        return choices[1]
-
-    inter = ToolContext(cwd=str(tmp_path), interactive=True, ask_user=ask)
-    assert REG.subset(None, inter).get("clarify") is not None
-    r = await run(inter, "clarify", question="Which?", choices=["a", "b"])
-    assert r.text == "user answered: b"
-    batch = ToolContext(cwd=str(tmp_path))
-    assert REG.subset(None, batch).get("clarify") is None
-    r = await run(batch, "clarify", question="Which?")
-    assert not r.ok and "best judgement" in r.text

@@ -1,8 +1,7 @@
-"""The session task list and the clarify tool, through the registry."""
+"""The session task list through the registry (clarify is tested in test_tools_interact.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -57,41 +56,3 @@ async def test_todo_accepts_json_string_args_from_the_model():
     raw = '{"todos": [{"id": 1, "content": "step", "status": "pending"}], "merge": "false"}'
     out = await REG.execute(ToolCall(id="c", name="todo", arguments=raw), ctx)
     assert out.ok and out.text.endswith("[ ] 1. step")
-
-
-def test_clarify_only_offered_to_interactive_sessions():
-    assert [t.name for t in REG.enabled(None, ToolContext(interactive=False))] == ["todo"]
-    assert [t.name for t in REG.enabled(None, ToolContext(interactive=True))] == ["todo", "clarify"]
-    assert "clarify" not in [s["function"]["name"]
-                             for s in REG.subset(None, ToolContext(interactive=False)).schemas()]
-
-
-async def test_clarify_without_a_user_says_to_proceed():
-    out = await call(ToolContext(interactive=False), "clarify", question="Which DB?")
-    assert not out.ok and "best judgement" in out.text
-    out = await call(ToolContext(interactive=True, ask_user=None), "clarify", question="Which DB?")
-    assert not out.ok and "nobody can answer" in out.text
-
-
-async def test_clarify_asks_the_user():
-    asked = []
-
-    async def ask(question, choices):
-        asked.append((question, choices))
-        return "postgres"
-
-    ctx = ToolContext(interactive=True, ask_user=ask)
-    out = await call(ctx, "clarify", question="Which DB?", choices=["sqlite", " postgres ", ""])
-    assert out.ok and out.text == "user answered: postgres"
-    assert asked == [("Which DB?", ["sqlite", "postgres"])]
-
-
-async def test_clarify_gives_up_when_the_turn_is_cancelled():
-    async def never(question, choices):
-        await asyncio.sleep(60)
-        return "late"
-
-    ctx = ToolContext(interactive=True, ask_user=never)
-    asyncio.get_running_loop().call_later(0.1, ctx.cancel.set)
-    out = await asyncio.wait_for(call(ctx, "clarify", question="Still there?"), 5)
-    assert not out.ok and "cancelled" in out.text

@@ -12,11 +12,13 @@ TOOL_MODULES = (
     "hermes.tools.terminal",
     "hermes.tools.files",
     "hermes.tools.todo",
+    "hermes.tools.interact",
     "hermes.tools.memory_tool",
     "hermes.tools.session_search",
     "hermes.tools.skills_tools",
     "hermes.tools.cronjob_tool",
     "hermes.tools.web",
+    "hermes.tools.delegate",
 )
 
 _cache: list[Tool] | None = None

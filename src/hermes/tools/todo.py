@@ -1,8 +1,7 @@
-"""`todo` (the session's task list) and `clarify` (ask the user; interactive sessions only)."""
+"""`todo`: the session's task list (asking the user is `clarify`, in hermes.tools.interact)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from hermes.tools.registry import ToolContext, ToolError, tool
@@ -11,7 +10,6 @@ STATUSES = ("pending", "in_progress", "completed", "cancelled")
 MARKS = {"pending": "[ ]", "in_progress": "[~]", "completed": "[x]", "cancelled": "[-]"}
 MAX_ITEMS = 100
 MAX_CONTENT = 500
-MAX_CHOICES = 8
 
 
 def render(items: list[dict[str, Any]]) -> str:
@@ -82,32 +80,4 @@ async def todo(ctx: ToolContext, todos: list[dict] | None = None, merge: bool = 
     return render(items)
 
 
-@tool(available=lambda ctx: ctx.interactive)
-async def clarify(ctx: ToolContext, question: str, choices: list[str] | None = None) -> str:
-    """Ask the user a question when the request is ambiguous and a wrong guess would be costly.
-
-    Args:
-        question: The question.
-        choices: Optional answers to offer.
-    """
-    if not ctx.interactive or ctx.ask_user is None:
-        raise ToolError("nobody can answer questions in this session; proceed with your best "
-                        "judgement and state the assumption you made")
-    if not question.strip():
-        raise ToolError("question is empty")
-    opts = [str(c).strip() for c in choices or [] if str(c).strip()][:MAX_CHOICES] or None
-    asking = asyncio.ensure_future(ctx.ask_user(question.strip(), opts))
-    stopper = asyncio.ensure_future(ctx.cancel.wait())
-    try:
-        await asyncio.wait({asking, stopper}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        stopper.cancel()
-        if not asking.done():
-            asking.cancel()
-    if not asking.done() or asking.cancelled():
-        raise ToolError("the turn was cancelled before the user answered")
-    answer = str(asking.result() or "").strip()
-    return f"user answered: {answer}" if answer else "the user gave no answer"
-
-
-TOOLS = [todo, clarify]
+TOOLS = [todo]
