@@ -51,6 +51,14 @@ def start_gateway(env: dict[str, str], platforms: tuple[str, ...] = ("telegram",
     raise SystemExit("the gateway did not connect within 90 s")
 
 
+def stop_gateway(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def rss(pid: int) -> tuple[float, float]:
     """(current, peak) resident memory of a process, MiB."""
     fields = {}
@@ -166,11 +174,7 @@ def main() -> None:
         out["restart"] = dict(exactly_once(api, want), how="kill -9" if args.kill else "SIGTERM")
         print(f"restart ({out['restart']['how']}, back in {out['restart_seconds']} s): {out['restart']}", flush=True)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_gateway(proc)
         api.stop()
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))

@@ -17,10 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -32,7 +30,7 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_gateway import start_gateway  # noqa: E402
+from bench_gateway import start_gateway, stop_gateway  # noqa: E402
 
 
 def free_port() -> int:
@@ -325,11 +323,7 @@ def main() -> None:
         for n, v in out["mixed"]["latency_ms"].items():
             print(f"  under load {n:9s} median {v['median']:6.1f} ms, p90 {v['p90']:6.1f} ms", flush=True)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_gateway(proc)
         for p in plats:
             p.stop()
     if args.json:
