@@ -176,28 +176,14 @@ class DiscordAPI(LoopbackServer):
             asyncio.run_coroutine_threadsafe(ws.close(code), loop).result(5)
 
     def wait_ready(self, timeout: float = 10.0) -> None:
-        self._wait(lambda: self._ws is not None and self.identifies > 0, timeout, "no IDENTIFY")
+        self.wait_until(lambda: self._ws is not None and self.identifies > 0, timeout, "no IDENTIFY")
 
     def wait_resumed(self, n: int = 1, timeout: float = 15.0) -> None:
-        self._wait(lambda: self.resumes >= n and self._ws is not None, timeout, "no RESUME")
+        self.wait_until(lambda: self.resumes >= n and self._ws is not None, timeout, "no RESUME")
 
     def sent(self, channel_id: str) -> list[dict[str, Any]]:
         with self.cond:
             return [p for p in self.posts if p["channel_id"] == channel_id]
-
-    def wait_sent(self, channel_id: str, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        self._wait(lambda: len(self.sent(channel_id)) >= n, timeout,
-                   lambda: f"{channel_id}: {[p['content'] for p in self.sent(channel_id)]}")
-        return self.sent(channel_id)
-
-    def _wait(self, ok: Any, timeout: float, what: Any) -> None:
-        deadline = time.time() + timeout
-        with self.cond:
-            while not ok():
-                left = deadline - time.time()
-                if left <= 0:
-                    raise TimeoutError(what() if callable(what) else what)
-                self.cond.wait(min(left, 0.1))
 
     def fail_next(self, times: int = 1, *, status: int = 429, code: int = 0, message: str = "") -> None:
         with self.cond:

@@ -11,6 +11,7 @@ from typing import Any
 
 class LoopbackServer:
     port = 0
+    cond: threading.Condition  # set by each emulator
     _server: Any = None
     _thread: threading.Thread | None = None
 
@@ -47,6 +48,25 @@ class LoopbackServer:
         while not self._server.started and time.time() < deadline:
             time.sleep(0.01)
         return self
+
+    def wait_until(self, ok: Any, timeout: float, what: Any) -> None:
+        """Block until `ok()` holds; subclasses notify `self.cond` whenever what they record changes."""
+        deadline = time.time() + timeout
+        with self.cond:
+            while not ok():
+                left = deadline - time.time()
+                if left <= 0:
+                    raise TimeoutError(what() if callable(what) else what)
+                self.cond.wait(min(left, 0.1))
+
+    def wait_sent(self, to: Any, n: int, timeout: float = 10.0) -> list[Any]:
+        """Until at least `n` messages went to `to` (as the subclass's `sent(to)` counts them)."""
+        self.wait_until(lambda: len(self.sent(to)) >= n, timeout,
+                        lambda: f"{to}: {len(self.sent(to))} of {n} messages: {self.sent(to)!r:.500}")
+        return self.sent(to)
+
+    def sent(self, to: Any) -> list[Any]:
+        raise NotImplementedError
 
     def stop(self) -> None:
         """Stop serving; the emulator's state stays."""

@@ -301,16 +301,6 @@ class SignalAPI(LoopbackServer):
         with self.cond:
             return sum(1 for c in self.calls if c.method == "send" and _target(c.params) == recipient)
 
-    def wait_sent(self, recipient: str, n: int, timeout: float = 10.0) -> list[Call]:
-        deadline = time.time() + timeout
-        with self.cond:
-            while len(self.sent(recipient)) < n:
-                left = deadline - time.time()
-                if left <= 0:
-                    raise TimeoutError(f"{recipient}: {len(self.sent(recipient))} of {n} messages")
-                self.cond.wait(left)
-            return self.sent(recipient)
-
     def fail_next(self, n: int = 1, code: int = -1, message: str = "Failed to send message",
                   data: Any = None) -> None:
         """The next `n` sends fail with this JSON-RPC error (signal-cli's codes: -1 user error,

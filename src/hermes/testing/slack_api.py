@@ -185,20 +185,11 @@ class SlackAPI(LoopbackServer):
                                                  "trigger_id": f"tr{time.time_ns()}", "response_url": ""})
 
     def wait_socket(self, connections: int = 1, timeout: float = 10.0) -> None:
-        deadline = time.time() + timeout
-        with self.cond:
-            while not (self.connections >= connections and self._ws is not None):
-                if time.time() > deadline:
-                    raise TimeoutError("no Socket Mode connection")
-                self.cond.wait(0.1)
+        self.wait_until(lambda: self.connections >= connections and self._ws is not None, timeout,
+                        "no Socket Mode connection")
 
     def wait_acked(self, envelope_id: str, timeout: float = 10.0) -> None:
-        deadline = time.time() + timeout
-        with self.cond:
-            while envelope_id not in self.acked:
-                if time.time() > deadline:
-                    raise TimeoutError(f"{envelope_id} was not acked")
-                self.cond.wait(0.1)
+        self.wait_until(lambda: envelope_id in self.acked, timeout, f"{envelope_id} was not acked")
 
     def socket_refresh(self) -> None:
         with self.cond:
@@ -258,16 +249,6 @@ class SlackAPI(LoopbackServer):
     def sent(self, channel: str) -> list[dict[str, Any]]:
         with self.cond:
             return [p for p in self.posts if p["channel"] == channel]
-
-    def wait_sent(self, channel: str, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        deadline = time.time() + timeout
-        with self.cond:
-            while len(self.sent(channel)) < n:
-                left = deadline - time.time()
-                if left <= 0:
-                    raise TimeoutError(f"{channel}: {[p['text'] for p in self.sent(channel)]}")
-                self.cond.wait(left)
-            return self.sent(channel)
 
     def fail_next(self, times: int = 1) -> None:
         with self.cond:

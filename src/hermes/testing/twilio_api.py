@@ -120,16 +120,6 @@ class TwilioAPI(LoopbackServer):
         with self.cond:
             return [m for m in self.messages if m["to"] == to]
 
-    def wait_sent(self, to: str, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        deadline = time.time() + timeout
-        with self.cond:
-            while len([m for m in self.messages if m["to"] == to]) < n:
-                left = deadline - time.time()
-                if left <= 0:
-                    raise TimeoutError(f"{to}: {len(self.sent(to))} of {n} messages")
-                self.cond.wait(left)
-            return [m for m in self.messages if m["to"] == to]
-
     def fail_next(self, status: int = 429, code: int = 20429, message: str = "Too Many Requests") -> None:
         with self.cond:
             self._fail.append((status, code, message))

@@ -133,16 +133,6 @@ class WhatsAppAPI(LoopbackServer):
         with self.cond:
             return [m for m in self.sent_messages if m["to"] == to]
 
-    def wait_sent(self, to: str, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        deadline = time.time() + timeout
-        with self.cond:
-            while len(self.sent(to)) < n:
-                left = deadline - time.time()
-                if left <= 0:
-                    raise TimeoutError(f"{to}: {len(self.sent(to))} of {n} messages")
-                self.cond.wait(left)
-            return self.sent(to)
-
     def fail_next(self, status: int = 400, code: int = 130429, message: str = "Rate limit hit") -> None:
         with self.cond:
             self._fail.append((status, code, message))
