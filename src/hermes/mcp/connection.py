@@ -128,9 +128,10 @@ class Connection:
             self.server_info = f"{init.serverInfo.name} {init.serverInfo.version}".strip()
             self.has_resources, self.has_prompts = caps.resources is not None, caps.prompts is not None
             self.tools, self.session, self.error = tools, session, ""
-            self.state, self.connects, self.connected_at = "connected", self.connects + 1, time.time()
+            self.connects, self.connected_at = self.connects + 1, time.time()
+            self._changed()  # the tool list is published before anyone is told the server is up
+            self.state = "connected"
             self._up.set()
-            self._changed()
             log.info("mcp %s: connected (%s, %d tools)", self.name, self.server_info, len(tools))
             while not self._dead.is_set() and not self._stop.is_set():
                 try:

@@ -160,7 +160,7 @@ class MCPManager:
                 self.catalog[conn.name] = data
             self._write_cache(conn.name, data)
             return
-        if conn.state == "connected":
+        if conn.session is not None:  # (re)connected: take its tool list
             data = {"fingerprint": self._fingerprint(conn.cfg), "resources": conn.has_resources,
                     "prompts": conn.has_prompts,
                     "tools": [t.model_dump(mode="json", exclude_none=True) for t in conn.tools]}
