@@ -25,6 +25,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from hermes.mcp import tools as mt
+from hermes.mcp.search import search_tool
 from hermes.tools.registry import Tool, ToolContext, ToolError
 
 log = logging.getLogger("hermes.mcp")
@@ -46,7 +47,7 @@ class MCPManager:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.main_loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self.search = _search_tool(self)
+        self.search = search_tool(self.all_tools)
         for name, cfg in self._wanted(config).items():
             self._load_cache(name, cfg)
         self._rebuild()
@@ -403,48 +404,3 @@ def _short(e: Exception) -> str:
     from hermes.mcp.connection import _describe
 
     return _describe(e)
-
-
-def _search_tool(mgr: MCPManager) -> Tool:
-    async def tool_search(ctx: ToolContext, query: str, limit: int = 5) -> str:
-        found = search(mgr.all_tools(), query, max(1, min(int(limit), 20)))
-        if not found:
-            return f"No MCP tool matches {query!r}. Try other words (what the tool acts on, or its server)."
-        loaded = ctx.state.setdefault("mcp_loaded", [])
-        for t in found:
-            if t.name not in loaded:
-                loaded.append(t.name)
-        rows = [f"- {t.name}: {t.description[:200]}" for t in found]
-        return "These tools are now available; call them directly:\n" + "\n".join(rows)
-
-    return Tool("tool_search", "Find tools from the connected MCP servers by what they do (their schemas are "
-                "not listed up front). The tools found become callable for the rest of the session.",
-                {"type": "object", "properties": {
-                    "query": {"type": "string", "description": "what the tool should do, or its name/server"},
-                    "limit": {"type": "integer", "description": "how many to load (default 5)", "default": 5}},
-                 "required": ["query"]}, tool_search, mt.TOOLSET, True)
-
-
-def search(tools: list[Tool], query: str, limit: int) -> list[Tool]:
-    """Rank by query words found in the name (weighted) and description; prefixes count (`issue`/`issues`)."""
-    words = [w for w in re.findall(r"[a-z0-9]+", query.lower()) if len(w) > 1]
-    if not words:
-        return []
-    scored = []
-    for t in tools:
-        name = set(re.findall(r"[a-z0-9]+", t.name.lower()))
-        desc = set(re.findall(r"[a-z0-9]+", t.description.lower()))
-        score = 0.0
-        for w in words:
-            if w in name:
-                score += 3
-            elif any(n.startswith(w[:5]) for n in name if len(w) >= 4):
-                score += 2
-            if w in desc:
-                score += 1
-            elif any(d.startswith(w[:5]) for d in desc if len(w) >= 4):
-                score += 0.5
-        if score:
-            scored.append((score, t.name, t))
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    return [t for _, _, t in scored[:limit]]
