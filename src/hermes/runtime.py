@@ -127,15 +127,10 @@ class Hermes:
         self.registry = registry
         self.mcp = None
         if any(s.enabled for s in config.mcp_servers.values()):
-            from hermes.mcp.manager import MCPManager
-
-            self.mcp = MCPManager(home, config, self.secrets, self.model)
-            registry.add_provider(self.mcp)
             # Long-lived front ends connect now, in the background. One-shot runs ("on_demand")
             # connect only when a tool is called or a server's tools are not known yet: loading
             # the SDK costs about a second of CPU that a quick answer should not pay.
-            if mcp_start == "background":
-                self.mcp.start()
+            self._attach_mcp(config, start=mcp_start == "background")
         self.fallbacks: list[ChatModel] | None = None
         # One-line notices from background work for the front end; bounded because cron and
         # other front ends that never drain them live for weeks.
@@ -155,13 +150,17 @@ class Hermes:
         if self.mcp is None:
             if not any(s.enabled for s in cfg.mcp_servers.values()):
                 return "No MCP servers are configured (mcp_servers in config.yaml; see hermes mcp add)."
-            from hermes.mcp.manager import MCPManager
-
-            self.mcp = MCPManager(self.home, cfg, self.secrets, self.model)
-            self.registry.add_provider(self.mcp)
-            self.mcp.start()
+            self._attach_mcp(cfg, start=True)
             return f"MCP: started {len(cfg.mcp_servers)} server(s); their tools come with the next session."
         return self.mcp.reload(cfg)
+
+    def _attach_mcp(self, config: Config, *, start: bool) -> None:
+        from hermes.mcp.manager import MCPManager
+
+        self.mcp = MCPManager(self.home, config, self.secrets, self.model)
+        self.registry.add_provider(self.mcp)
+        if start:
+            self.mcp.start()
 
     @property
     def is_tiny_local(self) -> bool:
