@@ -122,7 +122,7 @@ def interactive(resume: str | None = None, cont: bool = False, provider: str | N
                 model: str | None = None, yolo: bool = False, toolsets=None) -> None:
     from hermes.cli.repl import Repl
 
-    h = make_hermes(provider, model, yolo, mcp_start="on_demand")
+    h = make_hermes(provider, model, yolo)
     sid = resume or (_latest_session(h) if cont else None)
     if resume and h.store.get_session(resume) is None:
         fail(f"no session {resume!r} (see `hermes sessions list`)")
