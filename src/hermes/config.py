@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from hermes.exec.specs import TYPES as BACKEND_TYPES, BackendSpec
 from hermes.home import Home
 
 
@@ -65,10 +66,19 @@ class ApprovalsSection(_Section):
 
 
 class TerminalSection(_Section):
-    backend: Literal["local", "docker", "ssh", "singularity", "modal", "daytona"] = "local"
+    backend: str = "local"  # a name in `backends`, or a backend type with its default options
+    backends: dict[str, BackendSpec] = Field(default_factory=dict)
     cwd: str | None = None
     timeout: float = Field(180.0, gt=0)
     max_output_chars: int = Field(50_000, ge=1_000)
+
+    @model_validator(mode="after")
+    def _known_backend(self) -> "TerminalSection":
+        if self.backend not in self.backends and self.backend not in BACKEND_TYPES:
+            names = ", ".join([*self.backends, *BACKEND_TYPES])
+            raise ValueError(f"terminal.backend {self.backend!r} is neither a configured backend "
+                             f"nor a backend type ({names})")
+        return self
 
 
 class MemorySection(_Section):

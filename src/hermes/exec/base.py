@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shlex
 import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, runtime_checkable
@@ -47,9 +48,49 @@ class ExecBackend(Protocol):
         """Start without waiting; returns the id the process table knows it by."""
         ...
 
+    async def read_bytes(self, path: str, *, max_bytes: int = 10_000_000) -> bytes:
+        """A file on the backend's filesystem (relative paths against the session cwd).
+        FileNotFoundError / IsADirectoryError / ValueError (larger than max_bytes)."""
+        ...
+
+    async def write_bytes(self, path: str, data: bytes) -> None:
+        """Create or replace a file on the backend, parent directories included."""
+        ...
+
     async def close(self) -> None:
         """Kill background processes and release resources; the backend is unusable after."""
         ...
+
+
+class Proc(Protocol):
+    """One running command as a backend sees it: a local process group, a `docker exec`, an SSH
+    channel, a sandbox process. The process table and the shell session drive every backend's
+    commands through this."""
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    @property
+    def exited(self) -> asyncio.Future: ...
+
+    def signal_group(self, sig: int) -> bool:
+        """Best-effort, synchronous (used at interpreter exit)."""
+        ...
+
+    async def kill_group(self, grace: float = 1.0) -> None:
+        """Stop the command and everything it started (SIGTERM, SIGKILL after `grace`)."""
+        ...
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout`) for the last output to arrive."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class BackendUnavailable(RuntimeError):
+    """The configured backend cannot run here (missing CLI, daemon down, host key refused...).
+    The message says what to fix; nothing falls back to the host."""
 
 
 # -- environment --------------------------------------------------------------------------------
@@ -79,10 +120,39 @@ def scrub_env(base: Mapping[str, str] | None = None, *, extra: Mapping[str, str]
     env = {k: v for k, v in (os.environ if base is None else base).items()
            if k not in drop and not is_secret_name(k)}
     # Nothing can answer a pager or a prompt: stdin is /dev/null and there is no terminal.
-    env.update({"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"})
-    env.setdefault("TERM", "dumb")
+    term = env.get("TERM")
+    env.update(NON_INTERACTIVE)
+    env["TERM"] = term or "dumb"
     env.update(extra or {})
     return env
+
+
+# Restores the exported variables of the previous command and saves this command's on exit, so
+# `export X=1` carries into the next call as `cd` does. Names the shell owns are left out: they are
+# read-only in bash or describe the old shell, not the session.
+_NOT_CARRIED = "PWD|OLDPWD|SHLVL|_|SHELLOPTS|BASHOPTS|BASH_[A-Z_]*|PPID|UID|EUID|HOSTNAME"
+
+
+def env_restore(env_file: str) -> str:
+    q = shlex.quote(env_file)
+    return f"[ -r {q} ] && . {q} >/dev/null 2>&1; "
+
+
+def env_save(env_file: str) -> str:
+    """A command for an EXIT trap (to be single-quoted by the caller: contains no single quote)."""
+    q = env_file.replace('"', '\\"')
+    return (f'export -p 2>/dev/null | grep -Ev "^(declare -x|export) ({_NOT_CARRIED})(=|$)" '
+            f'> "{q}.new" 2>/dev/null && mv -f "{q}.new" "{q}" 2>/dev/null')
+
+
+def export_lines(env: Mapping[str, str] | None) -> str:
+    """`export K=V; ...` for a script: how variables reach a shell on another machine."""
+    return "".join(f"export {k}={shlex.quote(v)}; " for k, v in (env or {}).items()
+                   if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", k))
+
+
+# What every command sees whatever the backend: nothing can answer a pager or a prompt.
+NON_INTERACTIVE = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "TERM": "dumb"}
 
 
 # -- output -------------------------------------------------------------------------------------

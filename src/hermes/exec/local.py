@@ -1,7 +1,7 @@
 """Local execution backend: each command is a fresh `bash -c` in its own process group.
 
-The session's working directory persists across calls: an EXIT trap writes the final `pwd` to a
-private temp file, which the backend reads after the command. Timeout and cancellation kill the whole
+The session's working directory and exported variables persist across calls: an EXIT trap writes
+the final `pwd` and `export -p` to private temp files, read back by the backend and the next command. Timeout and cancellation kill the whole
 process tree (SIGTERM, then SIGKILL after a short grace); so do commands that return while leaving
 `&` children behind (use a background process for servers). Output is capped while it is read.
 """
@@ -18,11 +18,13 @@ import time
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from hermes.exec.base import CappedOutput, ExecResult, exit_status, scrub_env
+from hermes.exec.base import CappedOutput, ExecResult, env_restore, env_save, exit_status, scrub_env
 from hermes.exec.processes import KILL_GRACE, ProcessTable, spawn
 
 
 class LocalBackend:
+    kind = "local"
+    host_fs = True  # the file tools may use the host's filesystem directly
     def __init__(self, start_dir: str | os.PathLike[str], *, secret_names: Iterable[str] = (),
                  shell: str = "bash"):
         start = Path(start_dir).expanduser()
@@ -67,7 +69,9 @@ class LocalBackend:
         pwd_file = os.path.join(self._tmp, f"cwd.{self._runs}")
         # The trap records the final directory even when the command calls `exit`. It sits on the
         # command's first line so error messages keep the command's own line numbers.
-        script = f"trap 'pwd > {shlex.quote(pwd_file)}' EXIT; {command}"
+        env_file = os.path.join(self._tmp, "env")
+        script = (f"{env_restore(env_file)}trap 'pwd > {shlex.quote(pwd_file)}; "
+                  f"{env_save(env_file)}' EXIT; {command}")
         out = CappedOutput(max_output_chars)
         started = time.monotonic()
         child = await spawn([self.shell, "-c", script], cwd=workdir, env=self.env(env), feed=out.feed)
@@ -114,6 +118,23 @@ class LocalBackend:
         proc = await self.processes.start([self.shell, "-c", command], command=command, cwd=workdir,
                                           env=self.env(env))
         return proc.id
+
+    def _path(self, path: str) -> Path:
+        return Path(self.cwd, os.path.expanduser(path))
+
+    async def read_bytes(self, path: str, *, max_bytes: int = 10_000_000) -> bytes:
+        p = self._path(path)
+        if p.is_dir():
+            raise IsADirectoryError(f"{p} is a directory")
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise ValueError(f"{p} is {size:,} bytes (limit {max_bytes:,})")
+        return p.read_bytes()
+
+    async def write_bytes(self, path: str, data: bytes) -> None:
+        p = self._path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(data)
 
     async def close(self) -> None:
         if self._closed:

@@ -16,9 +16,12 @@ import signal
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Awaitable, Callable, Mapping
 
 from hermes.exec.base import exit_status
+
+if TYPE_CHECKING:
+    from hermes.exec.base import Proc
 
 KILL_GRACE = 1.0  # seconds between SIGTERM and SIGKILL
 RING_BYTES = 256 * 1024  # output kept per background process
@@ -135,7 +138,7 @@ class BackgroundProcess:
     id: str
     command: str
     cwd: str
-    child: Child
+    child: "Proc"
     output: Ring
     started: float = field(default_factory=time.time)
     seen: int = 0  # output offset already returned by poll/wait
@@ -171,13 +174,18 @@ class ProcessTable:
         _live_tables.add(self)
 
     async def start(self, argv: list[str], *, command: str, cwd: str,
-                    env: Mapping[str, str]) -> BackgroundProcess:
+                    env: Mapping[str, str] | None = None,
+                    spawner: Callable[..., Awaitable[Proc]] | None = None) -> BackgroundProcess:
+        """Start argv locally, or through a backend's `spawner(argv, feed)` when one is given."""
         running = sum(p.running for p in self.procs.values())
         if running >= self.limit:
             raise RuntimeError(f"{running} background processes are already running (limit "
                                f"{self.limit}); kill some first")
         ring = Ring(self.ring_bytes)
-        child = await spawn(argv, cwd=cwd, env=env, feed=ring.feed)
+        if spawner is None:
+            child: Proc = await spawn(argv, cwd=cwd, env=env or {}, feed=ring.feed)
+        else:
+            child = await spawner(argv, ring.feed)
         self._seq += 1
         proc = BackgroundProcess(f"proc_{self._seq}", command, cwd, child, ring)
         self.procs[proc.id] = proc

@@ -1,12 +1,13 @@
 """`terminal` and `process`: shell commands on the session's exec backend, behind the approval gate.
 
-The backend lives in `ctx.state["exec"]`, created on first use (start dir = ctx.cwd) and closed by
-the runtime when the session ends. Every command, foreground or background, passes `ctx.approve`
+The backend lives in `ctx.state["exec"]`, opened on first use on the configured backend (local,
+sandbox, docker, ssh, ...; start dir = ctx.cwd) and closed by the runtime when the session ends. Every command, foreground or background, passes `ctx.approve`
 first; with no gate configured nothing runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
 from hermes.tools.registry import ToolContext, ToolError, tool
@@ -22,36 +23,47 @@ def _setting(ctx: ToolContext, name: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def _secret_names(ctx: ToolContext) -> list[str]:
-    """Names in HERMES_HOME/.env are secrets whatever they are called; keep them from commands."""
-    env_file = getattr(ctx.home, "env_file", None)
-    if env_file is None:
-        return []
-    from hermes.config import read_dotenv
+async def session_backend(ctx: ToolContext) -> Any:
+    """The session's ExecBackend, opened on first use on the configured backend.
 
-    try:
-        return list(read_dotenv(env_file))
-    except OSError:
-        return []
-
-
-def session_backend(ctx: ToolContext) -> Any:
-    """The session's ExecBackend, created on first use."""
+    Fail closed: a backend that cannot run is an error the model and the user see, never a fallback
+    to the host.
+    """
     backend = ctx.state.get("exec")
     if backend is not None:
         return backend
-    kind = _setting(ctx, "backend", "local")
-    if kind != "local":
-        # Fail closed: a sandbox that is not available is an error, never a fallback to the host.
-        raise ToolError(f"terminal backend {kind!r} is not available in this build; nothing was run")
-    from hermes.exec.local import LocalBackend
+    lock = ctx.state.setdefault("exec_lock", asyncio.Lock())
+    async with lock:
+        if ctx.state.get("exec") is not None:
+            return ctx.state["exec"]
+        from hermes.exec.base import BackendUnavailable
+        from hermes.exec.factory import BackendContext, open_backend, resolve, secret_names_from
+
+        try:
+            name, spec = resolve(getattr(ctx.config, "terminal", None))
+            secrets = getattr(ctx.home, "env_file", None)
+            bctx = BackendContext(start_dir=str(ctx.cwd), session_id=ctx.session_id,
+                                  home=getattr(ctx.home, "root", None),
+                                  secret_names=frozenset(secret_names_from(ctx.home)),
+                                  secrets=_dotenv(secrets))
+            backend = await open_backend(spec, bctx)
+        except BackendUnavailable as e:
+            raise ToolError(f"terminal backend {name if 'name' in locals() else '?'!s} is not "
+                            f"available: {e}; nothing was run") from None
+        backend.name = name
+        ctx.state["exec"] = backend
+        return backend
+
+
+def _dotenv(path: Any) -> dict[str, str]:
+    if path is None:
+        return {}
+    from hermes.config import read_dotenv
 
     try:
-        backend = LocalBackend(ctx.cwd, secret_names=_secret_names(ctx))
-    except FileNotFoundError as e:
-        raise ToolError(str(e)) from None
-    ctx.state["exec"] = backend
-    return backend
+        return dict(read_dotenv(path))
+    except OSError:
+        return {}
 
 
 async def require_approval(ctx: ToolContext, command: str) -> None:
@@ -89,7 +101,7 @@ async def terminal(ctx: ToolContext, command: str, timeout: float | None = None,
     if ctx.cancel.is_set():
         raise ToolError("the turn was cancelled; nothing was run")
     await require_approval(ctx, command)
-    backend = session_backend(ctx)
+    backend = await session_backend(ctx)
     try:
         if background:
             pid = await backend.start_background(command, cwd=workdir)
