@@ -30,6 +30,7 @@ GROUPS = {
     "cron": ("hermes.cli.cron", "Scheduled jobs: list, add, run, log, daemon."),
     "skills": ("hermes.cli.skills", "Skills: list, view, install, audit, curate."),
     "gateway": ("hermes.cli.gateway", "The chat gateway: run, status, setup, install, pair."),
+    "exec": ("hermes.cli.exec_cmd", "Execution backends: list them, test one end to end."),
     "mcp": ("hermes.cli.mcp_cmd", "MCP servers: list, test, add, remove; serve Hermes over MCP."),
 }
 

@@ -95,6 +95,9 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
     if cfg is not None:
         _check_model(cfg, secrets(home), add)
         _check_mcp(home, cfg, add)
+        from hermes.cli import exec_cmd
+
+        exec_cmd.check(home, cfg, add)
     if as_json:
         print_json({"ok": all(c["ok"] for c in checks), "checks": checks})
     else:

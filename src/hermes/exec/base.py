@@ -128,9 +128,9 @@ def scrub_env(base: Mapping[str, str] | None = None, *, extra: Mapping[str, str]
 
 
 # Restores the exported variables of the previous command and saves this command's on exit, so
-# `export X=1` carries into the next call as `cd` does. Names the shell owns are left out: they are
-# read-only in bash or describe the old shell, not the session.
-_NOT_CARRIED = "PWD|OLDPWD|SHLVL|_|SHELLOPTS|BASHOPTS|BASH_[A-Z_]*|PPID|UID|EUID|HOSTNAME"
+# `export X=1` carries into the next call as `cd` does. Both are shell builtins (no extra process:
+# this runs on every command). Names the shell owns (PWD, SHLVL, read-only ones) come back harmlessly
+# or fail silently on restore.
 
 
 def env_restore(env_file: str) -> str:
@@ -139,10 +139,8 @@ def env_restore(env_file: str) -> str:
 
 
 def env_save(env_file: str) -> str:
-    """A command for an EXIT trap (to be single-quoted by the caller: contains no single quote)."""
-    q = env_file.replace('"', '\\"')
-    return (f'export -p 2>/dev/null | grep -Ev "^(declare -x|export) ({_NOT_CARRIED})(=|$)" '
-            f'> "{q}.new" 2>/dev/null && mv -f "{q}.new" "{q}" 2>/dev/null')
+    """A command for an EXIT trap (the caller single-quotes it: it contains no single quote)."""
+    return f'export -p > "{env_file}" 2>/dev/null'
 
 
 def export_lines(env: Mapping[str, str] | None) -> str:

@@ -35,7 +35,10 @@ class LocalBackend:
         self.shell = shutil.which(shell) or shell
         self.secret_names = frozenset(secret_names)
         self.processes = ProcessTable()
-        self._tmp = tempfile.mkdtemp(prefix="hermes-exec-")  # 0700: the cwd files are private
+        # 0700: the cwd and variables files are private. In memory when possible: a file created on
+        # disk for every command costs more than the shell itself.
+        shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+        self._tmp = tempfile.mkdtemp(prefix="hermes-exec-", dir=shm)
         self._runs = 0
         self._closed = False
 

@@ -85,7 +85,7 @@ class ShellSession:
         start dir with a note when it has gone)."""
         state, env_file = shlex.quote(self.state_dir), posixpath.join(self.state_dir, "env")
         wd, start = shlex.quote(workdir), shlex.quote(self.start_dir)
-        return (f"umask 077; mkdir -p {state} 2>/dev/null; umask 022; {env_restore(env_file)}"
+        return (f"[ -d {state} ] || (umask 077; mkdir -p {state}) 2>/dev/null; {env_restore(env_file)}"
                 f"{export_lines({**NON_INTERACTIVE, **(env or {})})}"
                 f"cd {wd} 2>/dev/null || {{ echo \"[note: working directory {workdir} no longer "
                 f"exists; ran in {self.start_dir}]\"; cd {start} 2>/dev/null || cd; }}; ")

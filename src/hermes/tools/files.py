@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Literal
+from typing import Any, BinaryIO, Literal
 
 from hermes.tools.registry import ToolContext, ToolError, tool
 
@@ -37,6 +37,22 @@ _MAGIC = {b"\x89PNG": "PNG image", b"\xff\xd8\xff": "JPEG image", b"GIF8": "GIF 
 
 
 # -- paths and gates ----------------------------------------------------------------------------
+
+async def remote_backend(ctx: ToolContext) -> Any:
+    """The session's backend when it is not the host's filesystem (container, remote, sandbox),
+    opened if need be; None when the file tools work on the host directly."""
+    backend = ctx.state.get("exec")
+    if backend is not None:
+        return None if getattr(backend, "host_fs", True) else backend
+    terminal = getattr(ctx.config, "terminal", None)
+    spec = (getattr(terminal, "backends", None) or {}).get(getattr(terminal, "backend", "local"))
+    kind = getattr(spec, "type", None) or getattr(terminal, "backend", None) or "local"
+    if kind == "local":
+        return None
+    from hermes.tools.terminal import session_backend
+
+    return await session_backend(ctx)
+
 
 def session_cwd(ctx: ToolContext) -> str:
     backend = ctx.state.get("exec")
@@ -136,39 +152,59 @@ def _missing(p: Path) -> ToolError:
 
 def _read_lines(p: Path, start: int, limit: int) -> tuple[list[str], int, bool, int]:
     """(numbered lines shown, total lines, any undecodable bytes, size in bytes)."""
+    with open(p, "rb") as f:
+        return read_lines_from(f, str(p), os.fstat(f.fileno()).st_size, start, limit)
+
+
+def read_lines_from(f: BinaryIO, label: str, size: int, start: int,
+                    limit: int) -> tuple[list[str], int, bool, int]:
     out: list[str] = []
     chars = 0
     bad = False
     total = 0
-    with open(p, "rb") as f:
-        head = f.read(8192)
-        kind = binary_kind(head)
-        if kind:
-            raise ToolError(f"{p} is a binary file ({kind}, {os.fstat(f.fileno()).st_size:,} bytes); "
-                            "read_file shows text only. Inspect it with terminal (file, xxd | head).")
-        f.seek(0)
-        for total, raw in enumerate(f, 1):
-            if total < start:
-                continue
-            if len(out) >= limit or chars > MAX_READ_CHARS:
-                # Count the rest fast instead of decoding it.
-                last = b""
-                for chunk in iter(lambda: f.read(1 << 20), b""):
-                    total += chunk.count(b"\n")
-                    last = chunk
-                total += 1 if last and not last.endswith(b"\n") else 0
-                break
-            raw = raw.rstrip(b"\r\n")
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                text, bad = raw.decode("utf-8", errors="replace"), True
-            if len(text) > MAX_LINE:
-                text = f"{text[:MAX_LINE]} [... {len(text) - MAX_LINE:,} more characters]"
-            out.append(text)
-            chars += len(text) + 8
-        size = os.fstat(f.fileno()).st_size
+    head = f.read(8192)
+    kind = binary_kind(head)
+    if kind:
+        raise ToolError(f"{label} is a binary file ({kind}, {size:,} bytes); read_file shows text "
+                        "only. Inspect it with terminal (file, xxd | head).")
+    f.seek(0)
+    for total, raw in enumerate(f, 1):
+        if total < start:
+            continue
+        if len(out) >= limit or chars > MAX_READ_CHARS:
+            # Count the rest fast instead of decoding it.
+            last = b""
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                total += chunk.count(b"\n")
+                last = chunk
+            total += 1 if last and not last.endswith(b"\n") else 0
+            break
+        raw = raw.rstrip(b"\r\n")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text, bad = raw.decode("utf-8", errors="replace"), True
+        if len(text) > MAX_LINE:
+            text = f"{text[:MAX_LINE]} [... {len(text) - MAX_LINE:,} more characters]"
+        out.append(text)
+        chars += len(text) + 8
     return out, total, bad, size
+
+
+def format_read(name: str, lines: list[str], total: int, bad: bool, start: int) -> str:
+    if total == 0:
+        return f"{name} is empty (0 lines)"
+    if not lines:
+        raise ToolError(f"offset {start} is past the end: {name} has {total} lines")
+    end = start + len(lines) - 1
+    width = len(str(end))
+    head = f"{name} · lines {start}-{end} of {total}"
+    if bad:
+        head += " · not valid UTF-8: undecodable bytes shown as \ufffd"
+    body = "\n".join(f"{n:>{width}}|{text}" for n, text in enumerate(lines, start))
+    rest = total - end
+    more = f"\n[{rest} more line{'s' if rest > 1 else ''}; read more with offset={end + 1}]" if rest else ""
+    return f"{head}\n{body}{more}"
 
 
 @tool(read_only=True)
@@ -180,6 +216,10 @@ async def read_file(ctx: ToolContext, path: str, offset: int = 1, limit: int = 5
         offset: First line to show (1-based).
         limit: Maximum lines to show.
     """
+    if (backend := await remote_backend(ctx)) is not None:
+        from hermes.tools import files_remote
+
+        return await files_remote.read_file(ctx, backend, path, offset, limit)
     p = resolve(ctx, path)
     if not p.exists():
         raise _missing(p)
@@ -191,19 +231,7 @@ async def read_file(ctx: ToolContext, path: str, offset: int = 1, limit: int = 5
         lines, total, bad, size = await asyncio.to_thread(_read_lines, p, start, limit)
     except OSError as e:
         raise ToolError(f"cannot read {p}: {e.strerror or e}") from None
-    if total == 0:
-        return f"{shown(ctx, p)} is empty (0 lines)"
-    if not lines:
-        raise ToolError(f"offset {start} is past the end: {shown(ctx, p)} has {total} lines")
-    end = start + len(lines) - 1
-    width = len(str(end))
-    head = f"{shown(ctx, p)} · lines {start}-{end} of {total}"
-    if bad:
-        head += " · not valid UTF-8: undecodable bytes shown as \ufffd"
-    body = "\n".join(f"{n:>{width}}|{text}" for n, text in enumerate(lines, start))
-    rest = total - end
-    more = f"\n[{rest} more line{'s' if rest > 1 else ''}; read more with offset={end + 1}]" if rest else ""
-    return f"{head}\n{body}{more}"
+    return format_read(shown(ctx, p), lines, total, bad, start)
 
 
 # -- write and patch ----------------------------------------------------------------------------
@@ -220,6 +248,10 @@ async def write_file(ctx: ToolContext, path: str, content: str) -> str:
         path: File path.
         content: The complete new content.
     """
+    if (backend := await remote_backend(ctx)) is not None:
+        from hermes.tools import files_remote
+
+        return await files_remote.write_file(ctx, backend, path, content)
     p = resolve(ctx, path)
     if p.is_dir():
         raise ToolError(f"{p} is a directory")
@@ -278,6 +310,10 @@ async def patch(ctx: ToolContext, path: str, old_text: str, new_text: str,
         new_text: Replacement text.
         replace_all: Replace every occurrence.
     """
+    if (backend := await remote_backend(ctx)) is not None:
+        from hermes.tools import files_remote
+
+        return await files_remote.patch(ctx, backend, path, old_text, new_text, replace_all)
     p = resolve(ctx, path)
     if not p.exists():
         raise _missing(p)
@@ -287,30 +323,38 @@ async def patch(ctx: ToolContext, path: str, old_text: str, new_text: str,
         raise ToolError("old_text is empty; use write_file to create or replace a whole file")
     if old_text == new_text:
         raise ToolError("old_text and new_text are identical; nothing to change")
-    raw = p.read_bytes()
+    new, text, n = apply_patch(shown(ctx, p), p.read_bytes(), old_text, new_text, replace_all)
+    await approve_write(ctx, p)
+    try:
+        await asyncio.to_thread(write_atomic, p, new.encode("utf-8", errors="surrogateescape"))
+    except OSError as e:
+        raise ToolError(f"cannot write {p}: {e.strerror or e}") from None
+    return patch_report(shown(ctx, p), text, new, n)
+
+
+def apply_patch(name: str, raw: bytes, old_text: str, new_text: str,
+                replace_all: bool) -> tuple[str, str, int]:
+    """(new text, old text, replacements) or a ToolError that helps the model fix old_text."""
     if binary_kind(raw[:8192]):
-        raise ToolError(f"{p} is a binary file; patch edits text only")
+        raise ToolError(f"{name} is a binary file; patch edits text only")
     text = raw.decode("utf-8", errors="surrogateescape")  # undecodable bytes survive the edit
     if old_text not in text and "\r\n" in text and "\r\n" not in old_text:
         old_text, new_text = old_text.replace("\n", "\r\n"), new_text.replace("\n", "\r\n")
     count = text.count(old_text)
     if count == 0:
-        raise ToolError(f"old_text not found in {shown(ctx, p)}.{_closest(text, old_text)}")
+        raise ToolError(f"old_text not found in {name}.{_closest(text, old_text)}")
     if count > 1 and not replace_all:
         at = [text.count("\n", 0, m.start()) + 1 for m in re.finditer(re.escape(old_text), text)]
         listed = ", ".join(map(str, at[:30])) + (", ..." if len(at) > 30 else "")
-        raise ToolError(f"old_text occurs {count} times in {shown(ctx, p)} (lines {listed}); add "
+        raise ToolError(f"old_text occurs {count} times in {name} (lines {listed}); add "
                         "surrounding lines to make it unique, or set replace_all=true")
-    await approve_write(ctx, p)
     new = text.replace(old_text, new_text) if replace_all else text.replace(old_text, new_text, 1)
-    try:
-        await asyncio.to_thread(write_atomic, p, new.encode("utf-8", errors="surrogateescape"))
-    except OSError as e:
-        raise ToolError(f"cannot write {p}: {e.strerror or e}") from None
-    name = shown(ctx, p)
+    return new, text, count if replace_all else 1
+
+
+def patch_report(name: str, text: str, new: str, n: int) -> str:
     diff = "".join(difflib.unified_diff(text.splitlines(True), new.splitlines(True),
                                         f"a/{name}", f"b/{name}", n=2))
-    n = count if replace_all else 1
     return f"patched {name} ({n} replacement{'s' if n > 1 else ''})\n{diff.rstrip()}"
 
 
@@ -436,6 +480,10 @@ async def search_files(ctx: ToolContext, pattern: str, path: str = ".", glob: st
         mode: content or files.
         limit: Maximum results.
     """
+    if (backend := await remote_backend(ctx)) is not None:
+        from hermes.tools import files_remote
+
+        return await files_remote.search_files(ctx, backend, pattern, path, glob, mode, limit)
     root = resolve(ctx, path)
     if not root.exists():
         raise _missing(root)

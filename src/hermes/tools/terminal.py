@@ -39,8 +39,10 @@ async def session_backend(ctx: ToolContext) -> Any:
         from hermes.exec.base import BackendUnavailable
         from hermes.exec.factory import BackendContext, open_backend, resolve, secret_names_from
 
+        terminal = getattr(ctx.config, "terminal", None)
+        name = getattr(terminal, "backend", None) or "local"
         try:
-            name, spec = resolve(getattr(ctx.config, "terminal", None))
+            name, spec = resolve(terminal)
             secrets = getattr(ctx.home, "env_file", None)
             bctx = BackendContext(start_dir=str(ctx.cwd), session_id=ctx.session_id,
                                   home=getattr(ctx.home, "root", None),
@@ -48,8 +50,7 @@ async def session_backend(ctx: ToolContext) -> Any:
                                   secrets=_dotenv(secrets))
             backend = await open_backend(spec, bctx)
         except BackendUnavailable as e:
-            raise ToolError(f"terminal backend {name if 'name' in locals() else '?'!s} is not "
-                            f"available: {e}; nothing was run") from None
+            raise ToolError(f"terminal backend {name} is not available: {e}; nothing was run") from None
         backend.name = name
         ctx.state["exec"] = backend
         return backend
