@@ -4,5 +4,5 @@
 set -euo pipefail
 if ! command -v dovecot >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq dovecot-imapd >/dev/null
+    apt-get -o DPkg::Lock::Timeout=300 update -qq && apt-get -o DPkg::Lock::Timeout=300 install -y -qq dovecot-imapd >/dev/null
 fi
