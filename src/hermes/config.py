@@ -44,6 +44,8 @@ class ModelSection(_Section):
     http_client: Literal["httpx", "openai-sdk"] = "httpx"
     # tool calls a model writes as text (fenced JSON, <tool_call>, [TOOL_CALLS]...) become real calls
     text_tool_calls: bool = True
+    # does the main model take images? None: known vision models by name; unknown ones are tried
+    vision: bool | None = None
 
 
 class CustomProvider(_Section):
@@ -205,8 +207,15 @@ class WebTools(_Section):
     search: WebSearch = Field(default_factory=WebSearch)
 
 
+class BrowserTools(_Section):
+    executable_path: str = ""  # empty: chromium / chromium-browser / google-chrome from PATH
+    idle_seconds: float = Field(300.0, gt=0)  # a session's browser context closes after this idle time
+    timeout: float = Field(20.0, gt=0)  # per navigation / action
+
+
 class ToolsSection(_Section):
     web: WebTools = Field(default_factory=WebTools)
+    browser: BrowserTools = Field(default_factory=BrowserTools)
 
 
 class Config(_Section):
@@ -214,7 +223,7 @@ class Config(_Section):
     providers: dict[str, CustomProvider] = Field(default_factory=dict)
     fallback_providers: list[ProviderRef] = Field(default_factory=list)
     auxiliary: dict[str, ProviderRef] = Field(default_factory=dict)
-    toolsets: list[str] = Field(default_factory=lambda: ["core", "memory", "skills", "cron", "mcp"])
+    toolsets: list[str] = Field(default_factory=lambda: ["core", "memory", "skills", "cron", "mcp", "code"])
     agent: AgentSection = Field(default_factory=AgentSection)
     approvals: ApprovalsSection = Field(default_factory=ApprovalsSection)
     terminal: TerminalSection = Field(default_factory=TerminalSection)

@@ -113,6 +113,8 @@ class Hermes:
         self.config = config
         self.secrets = secrets if secrets is not None else load_secrets(home)
         self.model = model or build_main_model(config, self.secrets, provider=provider, model=model_name)
+        if config.model.vision is not None:
+            _set_vision(self.model, config.model.vision)
         if getattr(self.model, "cache_dir", False) is None:  # a local model: its prompt states go here
             self.model.cache_dir = str(home.root / "cache" / "local")  # type: ignore[attr-defined]
         if store is None:
@@ -174,6 +176,9 @@ class Hermes:
     def default_toolsets(self) -> list[str]:
         if self.is_tiny_local and "toolsets" not in self.config.model_fields_set:
             return []  # tools stay off for the tiny model unless config.yaml names toolsets
+        if "vision" in self.config.auxiliary and "vision" not in self.config.toolsets:
+            # a configured vision model is what vision_analyze is for: its ~90 tokens are then worth it
+            return [*self.config.toolsets, "vision"]
         return self.config.toolsets
 
     @property
@@ -255,6 +260,7 @@ class Hermes:
         ctx = self.tool_context(info.id, scope, interactive=interactive,
                                 ask_approval=ask_approval, ask_user=ask_user)
         registry = self.registry.subset(toolsets if toolsets is not None else self.default_toolsets(), ctx)
+        ctx.services["registry"] = registry  # tools that run other tools (execute_code) use this one
         prompt = self.store.get_system_prompt(info.id)
         parts = None
         if prompt is None:
@@ -293,10 +299,13 @@ class Hermes:
         from hermes.models.providers import build_model
 
         try:
-            return build_model(self.config, self.secrets, provider=ref.provider, model=ref.model,
-                               base_url=ref.base_url, api_key_env=ref.api_key_env)
+            model = build_model(self.config, self.secrets, provider=ref.provider, model=ref.model,
+                                base_url=ref.base_url, api_key_env=ref.api_key_env)
         except Exception:
             return self.model
+        if task == "vision":
+            _set_vision(model, True)  # configured as the vision model: it takes images by definition
+        return model
 
     def compressor(self):
         from hermes.core.compression import Compressor
@@ -318,6 +327,13 @@ class Hermes:
         return (fresh * p.get("input", 0) + usage.output_tokens * p.get("output", 0)
                 + usage.cache_read_tokens * p.get("cache_read", p.get("input", 0))
                 + usage.cache_write_tokens * p.get("cache_write", 0)) / 1e6
+
+
+def _set_vision(model: ChatModel, value: bool) -> None:
+    try:
+        model.vision = value  # type: ignore[attr-defined]
+    except AttributeError:
+        pass  # a model class without the attribute keeps its own answer
 
 
 @dataclass

@@ -39,6 +39,7 @@ class LocalBackend:
         # disk for every command costs more than the shell itself.
         shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
         self._tmp = tempfile.mkdtemp(prefix="hermes-exec-", dir=shm)
+        self.scratch_dir = self._tmp  # private files of the session's tools (execute_code scripts)
         self._runs = 0
         self._closed = False
 
@@ -121,6 +122,10 @@ class LocalBackend:
         proc = await self.processes.start([self.shell, "-c", command], command=command, cwd=workdir,
                                           env=self.env(env))
         return proc.id
+
+    def rpc_dir(self) -> tuple[str, str]:
+        """Where a socket of ours is reachable by commands: (host path, path commands see)."""
+        return self._tmp, self._tmp
 
     def _path(self, path: str) -> Path:
         return Path(self.cwd, os.path.expanduser(path))

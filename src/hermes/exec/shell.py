@@ -74,6 +74,7 @@ class ShellSession:
         self.cwd = start_dir
         self.nonce = secrets.token_hex(8)
         self.state_dir = posixpath.join(state_root, f".hermes-{self.nonce}")
+        self.scratch_dir = self.state_dir  # private files of the session's tools
         self.processes = ProcessTable()
         self._marker = re.compile(rb"\n?\x1e" + self.nonce.encode() + rb" (-?\d+) ([^\x1e]*)\x1e\n?")
         self._closed = False

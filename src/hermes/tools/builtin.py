@@ -19,6 +19,7 @@ TOOL_MODULES = (
     "hermes.tools.cronjob_tool",
     "hermes.tools.web",
     "hermes.tools.delegate",
+    "hermes.tools.code_exec",
 )
 
 _cache: list[Tool] | None = None
