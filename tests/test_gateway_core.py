@@ -198,6 +198,9 @@ async def test_commands_come_from_the_shared_table(rig):
     rig.api.user_says(DM, DM, "/help")
     texts = await rig.texts(DM, 3)
     assert "/approve" in texts[2] and "/link" in texts[2] and "/resume" not in texts[2]
+    rig.api.user_says(DM, DM, "/context")
+    ctx = (await rig.texts(DM, 4))[3]
+    assert "tool schemas" in ctx and "by toolset: " in ctx and "window: " in ctx
 
 
 async def test_webhook_mode_receives_pushed_updates_and_refuses_a_wrong_secret(api, tmp_path):

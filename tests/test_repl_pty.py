@@ -107,6 +107,12 @@ def test_interactive_chat_through_a_terminal(tmp_path, server):
         term.type("/tools\r")
         assert "terminal" in term.expect(r"read_file")
 
+        term.type("/context\r")
+        ctx = term.expect(r"the cost of each tool")
+        assert re.search(r"tool schemas \(\d+\)\s+[\d,]+", ctx) and re.search(r"core\s+[\d,]+", ctx), ctx
+        term.type("/context tools\r")
+        assert re.search(r"execute_code\s+[\d,]+\s+code", term.expect(r"execute_code.*code")), "per tool"
+
         # A slow answer: Ctrl-C cancels the turn and the prompt comes back, the process stays up.
         post_script(server, [{"text": "too late", "delay": 30}])
         term.type("take your time\r")

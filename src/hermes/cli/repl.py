@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from typing import Any, Awaitable, Callable
@@ -19,6 +20,7 @@ class Repl:
         self.conv = self._open(session_id)
         self.last_interrupt = 0.0
         self.cancel: asyncio.Event | None = None
+        self.pending_images: list[Any] = []  # attached with /image, sent with the next message
 
     def _open(self, session_id: str | None):
         return self.h.open(session_id, source="cli", interactive=True, ask_approval=self._approve,
@@ -108,6 +110,10 @@ class Repl:
     async def turn(self, text: str) -> None:
         from hermes.cli.render import RichRenderer
 
+        if self.pending_images:
+            from hermes.core.images import with_images
+
+            text, self.pending_images = with_images(text, self.pending_images), []
         render = RichRenderer(self.console)
         self._render = render
         self.cancel = asyncio.Event()
@@ -188,6 +194,30 @@ class Repl:
         for line in describe_jobs(self.h.home, self.h.config, self.conv.state.scope):
             self.console.print("  " + line, markup=False, highlight=False)
 
+    async def cmd_image(self, arg: str) -> None:
+        import shlex
+
+        from hermes.core.images import ImageError, load_image_file
+
+        try:
+            words = shlex.split(arg)
+        except ValueError:
+            words = arg.split()
+        if not words:
+            await self.reply("usage: /image PATH [question]")
+            return
+        try:
+            img = load_image_file(self.h.home.root, words[0], os.getcwd())
+        except ImageError as e:
+            await self.reply(f"image not attached: {e}")
+            return
+        self.pending_images.append(img)
+        question = " ".join(words[1:]).strip()
+        if question:
+            await self.turn(question)
+        else:
+            await self.reply(f"attached {words[0]} ({img.mime}); it goes with your next message")
+
     async def cmd_status(self, arg: str) -> None:
         m, st = self.h.model, self.conv.state
         self.console.print(f"  session {self.conv.id} · {len(st.history)} messages · scope {st.scope} · "
@@ -250,14 +280,28 @@ class Repl:
                            + (f" · ${info.cost_usd:.4f}" if info and info.cost_usd else ""))
 
     async def cmd_context(self, arg: str) -> None:
-        from hermes.core.context import breakdown
+        """Where the prompt's tokens go; `/context tools` lists every tool's schema cost."""
+        from hermes.core.context import breakdown, tool_costs
         from hermes.models.providers import context_window_for
 
+        tools = self.conv.agent.tools
+        schemas = tools.schemas()
+        def toolset_of(name: str) -> str:
+            return getattr(tools.get(name), "toolset", "")
+
+        if arg.strip() == "tools":
+            for name, n in tool_costs(schemas, toolset_of, per_tool=True):
+                self.console.print(f"  {name:<28} {n:>9,}  [dim]{toolset_of(name)}[/dim]")
+            return
         window = context_window_for(self.h.model.name, self.h.config)
-        rows = breakdown(self.conv.parts, self.conv.state.system_prompt, self.conv.agent.tools.schemas(),
+        rows = breakdown(self.conv.parts, self.conv.state.system_prompt, schemas,
                          self.conv.state.history, window, self.h.config.compression.threshold)
         for label, n in rows:
             self.console.print(f"  {label:<28} {n:>9,}")
+            if label.startswith("tool schemas"):
+                for ts, cost in tool_costs(schemas, toolset_of):
+                    self.console.print(f"    [dim]{ts:<26} {cost:>9,}[/dim]")
+        self.console.print("  [dim]/context tools: the cost of each tool[/dim]")
 
     async def cmd_memory(self, arg: str) -> None:
         from hermes.memory.snapshot import build_memory_block

@@ -73,3 +73,15 @@ def breakdown(parts: PromptParts | None, system_prompt: str, schemas: list[dict[
     total = sum(n for _, n in rows)
     rows += [("total", total), ("window", window), ("compression threshold", int(window * threshold))]
     return rows
+
+
+def tool_costs(schemas: list[dict[str, Any]], toolset_of: Any, *,
+               per_tool: bool = False) -> list[tuple[str, int]]:
+    """Schema tokens per toolset (or per tool), largest first: what enabling a toolset costs every
+    request. `toolset_of(name)` names a tool's toolset."""
+    costs: dict[str, int] = {}
+    for s in schemas:
+        name = s.get("function", {}).get("name") or s.get("name", "?")
+        key = name if per_tool else (toolset_of(name) or "other")
+        costs[key] = costs.get(key, 0) + estimate_tokens(json.dumps(s))
+    return sorted(costs.items(), key=lambda kv: -kv[1])

@@ -104,7 +104,19 @@ class ChatHost:
                          + (f"; cost ${info.cost_usd:.4f}" if info.cost_usd else "") + ".")
 
     async def cmd_context(self, arg: str) -> None:
-        await self.cmd_usage(arg)
+        from hermes.core.context import breakdown, tool_costs
+
+        conv = self.gw.conversation(self.sess)
+        tools = conv.agent.tools
+        schemas = tools.schemas()
+        window = self.gw.hermes.context_window()
+        rows = breakdown(conv.parts, conv.state.system_prompt, schemas, conv.state.history, window,
+                         self.gw.hermes.config.compression.threshold)
+        sets = tool_costs(schemas, lambda n: getattr(tools.get(n), "toolset", ""))
+        lines = [f"{label}: {n:,}" for label, n in rows]
+        lines.insert(next(i for i, (label, _) in enumerate(rows) if label.startswith("tool schemas")) + 1,
+                     "  by toolset: " + ", ".join(f"{ts} {n:,}" for ts, n in sets))
+        await self.reply("Context (tokens, estimated):\n" + "\n".join(lines))
 
     async def cmd_compress(self, arg: str) -> None:
         if self.sess.busy:
