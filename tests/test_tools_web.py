@@ -75,6 +75,8 @@ def tiny_pdf(text: str) -> bytes:
 
 
 class PageServer(LoopbackServer):
+    hosts: list[str] = []  # the Host header of every page request
+
     def _app(self):
         from starlette.applications import Starlette
         from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
@@ -84,6 +86,7 @@ class PageServer(LoopbackServer):
         pages = {"news": NEWS, "blog": BLOG, "docs": DOCS}
 
         async def page(request):
+            self.hosts.append(request.headers.get("host", ""))
             return HTMLResponse(pages[request.path_params["name"]])
 
         async def redirect(request):
@@ -228,6 +231,19 @@ async def test_public_name_resolving_to_loopback_refused(server, monkeypatch):
     monkeypatch.setattr(web, "_resolve", resolve)
     with pytest.raises(ToolError, match="news.example.com resolves to a private"):
         await fetch(ctx_with(allow_private=False), f"http://news.example.com:{server.port}/page/news")
+
+
+async def test_the_connection_goes_to_the_address_that_was_checked(server, monkeypatch):
+    """DNS rebinding: the name is resolved once, checked, and that address is the one connected to.
+    Here the name exists only in the checked answer; a second lookup by the HTTP client would fail."""
+    async def resolve(host, port):
+        assert host == "rebind.example.test"
+        return ["127.0.0.1"]
+    monkeypatch.setattr(web, "_resolve", resolve)
+    monkeypatch.setattr(web, "is_blocked_ip", lambda ip: False)  # 127.0.0.1 stands for a public address
+    text = await fetch(ctx_with(allow_private=False), f"http://rebind.example.test:{server.port}/page/news")
+    assert "Engineers" in text
+    assert server.hosts[-1] == f"rebind.example.test:{server.port}"  # the site saw its own name
 
 
 async def test_redirect_to_private_address_refused(server, monkeypatch):

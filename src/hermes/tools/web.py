@@ -53,15 +53,19 @@ def is_blocked_ip(text: str) -> bool:
             or ip.is_unspecified or not ip.is_global)
 
 
-async def _check_target(url: Any, allow_private: bool) -> None:
-    """Refuse non-web schemes and, unless allowed, hosts that resolve to internal addresses."""
+async def _check_target(url: Any, allow_private: bool) -> str | None:
+    """Refuse non-web schemes and, unless allowed, hosts that resolve to internal addresses.
+
+    Returns the checked address the connection must use (None: no check was made). Connecting to
+    that address, not to the name, is what stops DNS rebinding: a name that answers with a public
+    address for the check and a private one a moment later for the connection."""
     if url.scheme not in ("http", "https"):
         raise ToolError(f"refused {url}: only http and https URLs can be fetched")
     host = url.host
     if not host:
         raise ToolError(f"refused {url}: the URL has no host")
     if allow_private:
-        return
+        return None
     try:
         port = url.port or (443 if url.scheme == "https" else 80)
         addrs = [host] if _is_ip(host) else await _resolve(host, port)
@@ -72,6 +76,7 @@ async def _check_target(url: Any, allow_private: bool) -> None:
         raise ToolError(f"refused {url}: {host} resolves to a private or internal address "
                         f"({bad[0] if bad else 'none'}). Only public web addresses can be fetched "
                         "(tools.web.allow_private permits others).")
+    return addrs[0]
 
 
 def _is_ip(host: str) -> bool:
@@ -98,8 +103,8 @@ async def _fetch(url: str, settings: Any) -> tuple[str, str, bytes]:
     async with httpx.AsyncClient(timeout=timeout, headers=headers, follow_redirects=False,
                                  trust_env=False) as client:
         for _ in range(MAX_REDIRECTS + 1):
-            await _check_target(target, settings.allow_private)
-            async with client.stream("GET", target) as resp:
+            pinned = await _check_target(target, settings.allow_private)
+            async with _open(client, target, pinned) as resp:
                 if resp.status_code in _REDIRECTS and "location" in resp.headers:
                     target = target.join(resp.headers["location"])
                     continue
@@ -107,6 +112,17 @@ async def _fetch(url: str, settings: Any) -> tuple[str, str, bytes]:
                 body = await _read_capped(resp, settings.max_bytes, target)
                 return str(target), resp.headers.get("content-type", ""), body
     raise ToolError(f"too many redirects (more than {MAX_REDIRECTS}) starting at {url}")
+
+
+def _open(client: Any, url: Any, pinned: str | None) -> Any:
+    """GET `url`, connecting to the `pinned` address when there is one. The Host header and the TLS
+    name (SNI and certificate check) stay the URL's host, so the site sees a normal request."""
+    if pinned is None or _is_ip(url.host):
+        return client.stream("GET", url)
+    ip_url = url.copy_with(host=pinned)  # httpx brackets an IPv6 address itself
+    host = url.netloc.decode("ascii")
+    return client.stream("GET", ip_url, headers={"Host": host},
+                         extensions={"sni_hostname": url.host})
 
 
 def _raise_for_status(resp: Any, url: Any) -> None:
