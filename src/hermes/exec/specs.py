@@ -35,6 +35,8 @@ class SandboxSpec(_Spec):
     network: bool = False
     writable: list[str] = Field(default_factory=list)  # more host directories to make writable
     hide: list[str] = Field(default_factory=lambda: ["~/.ssh", "~/.gnupg", "~/.aws", "~/.hermes"])
+    bwrap: str = "bwrap"  # the bubblewrap binary: a name looked up on PATH, or a path
+    shell: str = "bash"
 
 
 _SIZE = re.compile(r"^\d+(\.\d+)?[bkmgBKMG]?$")
@@ -54,6 +56,9 @@ class DockerSpec(_Spec):
     workspace: str | None = None  # host directory mounted there; default a fresh one per session
     shell: str = "bash"
     env: dict[str, str] = Field(default_factory=dict)
+    pull: bool = True  # pull a missing image (False: fail at once)
+    engine_args: list[str] = Field(default_factory=list)  # global CLI options (podman --root ...)
+    run_args: list[str] = Field(default_factory=list)  # more `run` options (--ulimit, --gpus ...)
 
     @field_validator("memory")
     @classmethod
