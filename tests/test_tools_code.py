@@ -127,3 +127,29 @@ async def test_on_a_backend_without_a_tool_channel_plain_code_still_runs(tmp_pat
         assert out.ok and "45" in out.text and "not available on this execution backend" in out.text
     finally:
         await ctx.state["exec"].close()
+
+
+async def test_in_the_sandbox_the_script_still_reaches_the_tools(tmp_path):
+    """bubblewrap: no network inside, yet the tool socket in the bound state dir works."""
+    import shutil
+
+    from hermes.config import Config
+
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed (Debian package bubblewrap)")
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(),
+                      config=Config.model_validate({"terminal": {"backend": "sandbox"}}))
+    reg = Registry(TERMINAL_TOOLS + FILE_TOOLS + CODE_TOOLS)
+    ctx.services["registry"] = reg
+    try:
+        out = await run(reg, ctx, "import socket\nfrom hermes_tools import write_file\n"
+                                  "write_file(path='from-sandbox.txt', content='hi')\n"
+                                  "try:\n    socket.create_connection(('1.1.1.1', 53), timeout=2)\n"
+                                  "except OSError as e:\n    print('no network:', type(e).__name__)\n"
+                                  "open('/etc/hermes-test', 'w')\n")
+        assert out.ok and "no network" in out.text and "1 tool call" in out.text, out.text
+        assert "Read-only file system" in out.text
+        assert (tmp_path / "from-sandbox.txt").read_text() == "hi"
+    finally:
+        if ctx.state.get("exec") is not None:
+            await ctx.state["exec"].close()

@@ -140,7 +140,9 @@ def env_restore(env_file: str) -> str:
 
 def env_save(env_file: str) -> str:
     """A command for an EXIT trap (the caller single-quotes it: it contains no single quote)."""
-    return f'export -p > "{env_file}" 2>/dev/null'
+    # Variables that describe this process or connection are dropped first (the shell is exiting):
+    # the next command gets its own from the login, not stale ones from a dropped connection.
+    return f'unset SSH_CONNECTION SSH_CLIENT SSH_TTY SHLVL 2>/dev/null; export -p > "{env_file}" 2>/dev/null'
 
 
 def export_lines(env: Mapping[str, str] | None) -> str:

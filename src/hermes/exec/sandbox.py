@@ -118,6 +118,11 @@ class SandboxBackend(ShellSession):
             raise
         return self
 
+    def rpc_dir(self) -> tuple[str, str]:
+        """A socket in the private state dir is reachable inside (bound at the same path; a path
+        socket crosses the network namespace)."""
+        return self._state_root, self._state_root
+
     async def _probe(self) -> None:
         """One `true` in a sandbox built exactly like every command's, to fail at open, not later."""
         try:
