@@ -198,3 +198,44 @@ async def test_auto_falls_back_to_podman(podman, ctx, tmp_path, monkeypatch):
     finally:
         await b.close()
     assert not b.workspace.exists()
+
+
+async def test_execute_code_in_a_container_calls_tools_back(dockerd, tmp_path):
+    """The script runs in the container (no network), yet reaches the agent's tools through a socket
+    in the mounted workspace. The image carries the host's python3 and the stdlib it needs."""
+    import asyncio
+    import json as _json
+
+    from hermes.core.messages import ToolCall
+    from hermes.tools.code_exec import TOOLS as CODE_TOOLS
+    from hermes.tools.files import TOOLS as FILE_TOOLS
+    from hermes.tools.registry import Registry, ToolContext
+
+    try:
+        await asyncio.to_thread(dockerd.import_image, "hermes-test-python:1", python=True)
+    except (Unavailable, OSError) as e:
+        pytest.skip(f"no python test image: {e}")
+    bctx = BackendContext(start_dir=str(tmp_path), session_id="code", home=tmp_path / "home")
+    backend = await DockerBackend.open(docker_spec(dockerd, image="hermes-test-python:1"), bctx)
+
+    async def allow(command):
+        return True, ""
+
+    ctx = ToolContext(cwd=str(tmp_path), approve=allow)
+    ctx.state["exec"] = backend
+    reg = Registry(FILE_TOOLS + CODE_TOOLS)
+    ctx.services["registry"] = reg
+    code = ("import os, socket\nfrom hermes_tools import write_file, read_file\n"
+            "write_file(path='made.txt', content='in a container')\n"
+            "print(read_file(path='made.txt').splitlines()[-1], 'uid', os.getuid())\n"
+            "print('interfaces', sorted(n for _, n in socket.if_nameindex()))\n")
+    try:
+        out = await reg.execute(ToolCall(id="c", name="execute_code",
+                                         arguments=_json.dumps({"code": code})), ctx)
+        assert out.ok, out.text
+        assert "1|in a container uid 1000" in out.text and "interfaces ['lo']" in out.text
+        assert "2 tool calls" in out.text
+        assert (backend.workspace / "made.txt").read_text() == "in a container"
+        assert not list(backend.workspace.glob(".hermes-tools-*"))  # the socket is gone after
+    finally:
+        await backend.close()

@@ -153,3 +153,27 @@ async def test_in_the_sandbox_the_script_still_reaches_the_tools(tmp_path):
     finally:
         if ctx.state.get("exec") is not None:
             await ctx.state["exec"].close()
+
+
+async def test_a_socket_path_longer_than_an_address_still_works(env, tmp_path):
+    """Workspaces under HERMES_HOME can be deeper than the 108 bytes a socket address holds."""
+    import asyncio
+    import sys
+
+    reg, ctx, _ = env
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    (tmp_path / "x.txt").write_text("deep ok\n")
+    async with _ToolChannel(ctx, reg, str(deep)) as chan:
+        assert len(chan.path) > 110
+        import hermes.tools.code_exec as code_exec
+
+        client = os.path.dirname(code_exec.__file__)  # code_client.py sits next to it
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "from code_client import call; print(call('read_file', path='x.txt'))",
+            cwd=str(tmp_path), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": client, "HERMES_TOOLS_SOCKET": chan.path,
+                 "HERMES_TOOLS_TOKEN": chan.token})
+        out, _ = await proc.communicate()
+    assert b"1|deep ok" in out, out
+    assert not os.path.exists(chan.path)

@@ -277,6 +277,10 @@ class DockerBackend(ShellSession):
 
     # -- end ------------------------------------------------------------------------------------
 
+    def rpc_dir(self) -> tuple[str, str]:
+        """A socket in the mounted workspace is reachable inside without any network."""
+        return str(self.workspace), self.spec.workdir
+
     async def close(self) -> None:
         if self._closed:
             return

@@ -36,14 +36,42 @@ def busybox_binary() -> str | None:
     return shutil.which("busybox")
 
 
-def busybox_rootfs_tar(dest: Path) -> Path:
-    """A root filesystem tarball: static busybox, its applets as symlinks, /tmp, a passwd file."""
+# What a script run by execute_code needs of the standard library (hermes_tools + typical use).
+_PY_PROBE = ("import json, os, socket, sys, time, re, subprocess, pathlib, collections, "
+             "encodings.idna, encodings.utf_8, encodings.latin_1, encodings.ascii")
+
+
+def python_files() -> list[Path]:
+    """The host's Debian python3 and the files it needs for _PY_PROBE: the interpreter, its shared
+    libraries, and the stdlib modules it loads. Raises Unavailable without /usr/bin/python3."""
+    py = Path("/usr/bin/python3").resolve()
+    if not py.exists():
+        raise Unavailable("no /usr/bin/python3 to build a python test image from")
+    code = (f"{_PY_PROBE}; import sys; print('\\n'.join(m.__file__ for m in list(sys.modules.values()) "
+            "if getattr(m, '__file__', None)))")
+    mods = subprocess.run([str(py), "-S", "-c", code], capture_output=True, text=True, check=True)
+    files = {py, *(Path(f) for f in mods.stdout.split())}
+    for lib in subprocess.run(["ldd", str(py)], capture_output=True, text=True).stdout.splitlines():
+        parts = lib.split()
+        path = parts[2] if "=>" in parts and len(parts) > 2 else parts[0] if parts else ""
+        if path.startswith("/"):
+            files.add(Path(path))
+    more: set[Path] = set()
+    for f in files:  # a package's __init__ pulls siblings lazily; take whole small packages
+        if f.name == "__init__.py":
+            more.update(p for p in f.parent.glob("*.py"))
+    return sorted(files | more)
+
+
+def busybox_rootfs_tar(dest: Path, *, python: bool = False) -> Path:
+    """A root filesystem tarball: static busybox, its applets as symlinks, /tmp, a passwd file;
+    with `python`, also the host's python3 and what it needs to run small scripts."""
     bb = busybox_binary()
     if bb is None:
         raise Unavailable("busybox is not installed (apt-get install busybox-static)")
     listed = subprocess.run([bb, "--list"], capture_output=True, text=True, check=True)
     applets = listed.stdout.split()
-    root = dest / "rootfs"
+    root = dest / ("rootfs-py" if python else "rootfs")
     (root / "bin").mkdir(parents=True)
     (root / "etc").mkdir()
     (root / "tmp").mkdir()
@@ -55,7 +83,18 @@ def busybox_rootfs_tar(dest: Path) -> Path:
     (root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/sh\n"
                                          "agent:x:1000:1000:agent:/tmp:/bin/sh\n")
     (root / "etc" / "group").write_text("root:x:0:\nagent:x:1000:\n")
-    tar = dest / "rootfs.tar"
+    if python:
+        for f in python_files():
+            target = root / str(f).lstrip("/")
+            if target.exists() or target.is_symlink():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, target)
+        # The loader's path as the binary asks for it (/lib64/ld-linux-x86-64.so.2 is a symlink).
+        link = root / "usr" / "bin" / "python3"
+        if not link.exists():
+            link.symlink_to(Path("/usr/bin/python3").resolve().name)
+    tar = dest / ("rootfs-py.tar" if python else "rootfs.tar")
     with tarfile.open(tar, "w") as t:
         t.add(root, arcname=".")
     return tar
@@ -90,8 +129,8 @@ class _Engine:
             raise Unavailable(f"{self.name} {args[0]} failed: {r.stderr.decode(errors='replace')}")
         return r
 
-    def import_image(self, image: str = IMAGE) -> None:
-        tar = busybox_rootfs_tar(self.dir)
+    def import_image(self, image: str = IMAGE, *, python: bool = False) -> None:
+        tar = busybox_rootfs_tar(self.dir, python=python)
         self.cli("import", "-", image, data=tar.read_bytes(), timeout=120)
 
     def __enter__(self):

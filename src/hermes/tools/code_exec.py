@@ -15,6 +15,7 @@ import os
 import posixpath
 import secrets
 import shlex
+import socket
 from importlib import resources
 from typing import Any
 
@@ -40,8 +41,14 @@ class _ToolChannel:
         self.server: asyncio.AbstractServer | None = None
 
     async def __aenter__(self) -> "_ToolChannel":
-        self.server = await asyncio.start_unix_server(self._serve, path=self.path)
-        os.chmod(self.path, 0o666)  # a container's user must connect; the token guards it
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            _bind_long(sock, self.path)
+            os.chmod(self.path, 0o666)  # a container's user must connect; the token guards it
+            self.server = await asyncio.start_unix_server(self._serve, sock=sock)
+        except BaseException:
+            sock.close()
+            raise
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -84,6 +91,19 @@ class _ToolChannel:
                                                    arguments=json.dumps(args)), self.ctx)
         text = out.text if out.ok else out.text.removeprefix("Error: ")
         return {"ok": out.ok, "text": text}
+
+
+def _bind_long(sock: socket.socket, path: str) -> None:
+    """bind() to a path longer than a socket address holds (108 bytes), through the directory's
+    /proc/self/fd entry: workspaces under HERMES_HOME are often that deep."""
+    if len(path.encode()) < 100:
+        sock.bind(path)
+        return
+    fd = os.open(os.path.dirname(path), os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        sock.bind(f"/proc/self/fd/{fd}/{os.path.basename(path)}")
+    finally:
+        os.close(fd)
 
 
 def _client_source() -> bytes:
