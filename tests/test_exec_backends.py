@@ -109,7 +109,7 @@ async def test_missing_optional_package_names_the_extra(monkeypatch, tmp_path):
     monkeypatch.setattr(builtins, "__import__", no_asyncssh)
     monkeypatch.delitem(sys.modules, "hermes.exec.ssh", raising=False)
     spec = resolve(_config(backends={"r": {"type": "ssh", "host": "h"}}).terminal, "r")[1]
-    with pytest.raises(BackendUnavailable, match=r"hermes-agent\[ssh\]"):
+    with pytest.raises(BackendUnavailable, match=r"hermes-recall\[ssh\]"):
         await open_backend(spec, BackendContext(start_dir=str(tmp_path)))
 
 

@@ -22,6 +22,7 @@ import shlex
 import types
 from typing import Any
 
+from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable
 from hermes.exec.cloud_proc import RemoteProc, pidfile_for, wrap
 from hermes.exec.modal_sandbox import _fs_error, resolve_secrets
@@ -39,7 +40,7 @@ def _sdk() -> Any:
         import daytona
     except ImportError:
         raise BackendUnavailable("the daytona backend needs the Daytona SDK: "
-                                 "pip install 'hermes-agent[daytona]'") from None
+                                 + pip_extra("daytona")) from None
     return types.SimpleNamespace(
         AsyncDaytona=daytona.AsyncDaytona, DaytonaConfig=daytona.DaytonaConfig,
         CreateSandboxFromImageParams=daytona.CreateSandboxFromImageParams,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable
 from hermes.exec.specs import TYPES, LocalSpec, _Spec
 
@@ -86,7 +87,7 @@ async def open_backend(spec: _Spec, ctx: BackendContext) -> Any:
         cls = backend_class(kind)
     except ImportError as e:
         raise BackendUnavailable(f"the {kind} backend needs a package that is not installed "
-                                 f"({e.name}): pip install 'hermes-agent[{kind}]'") from None
+                                 f"({e.name}): {pip_extra(kind)}") from None
     return await cls.open(spec, ctx)
 
 

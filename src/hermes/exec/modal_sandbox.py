@@ -17,6 +17,7 @@ import posixpath
 import types
 from typing import Any
 
+from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable
 from hermes.exec.cloud_proc import RemoteProc, pidfile_for, wrap
 from hermes.exec.shell import ShellSession
@@ -32,7 +33,7 @@ def _sdk() -> Any:
         from modal.config import config
     except ImportError:
         raise BackendUnavailable("the modal backend needs the Modal SDK: "
-                                 "pip install 'hermes-agent[modal]'") from None
+                                 + pip_extra("modal")) from None
     return types.SimpleNamespace(App=modal.App, Sandbox=modal.Sandbox, Image=modal.Image,
                                  Secret=modal.Secret, Client=modal.Client,
                                  StreamType=modal.stream_type.StreamType, config=config)

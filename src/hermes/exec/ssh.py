@@ -21,7 +21,7 @@ from typing import Any, Callable
 try:
     import asyncssh
 except ImportError as e:  # the factory turns this into BackendUnavailable naming the extra
-    raise ImportError("the ssh backend needs asyncssh: pip install 'hermes-agent[ssh]'",
+    raise ImportError("the ssh backend needs asyncssh: pip install 'hermes-recall[ssh]'",
                       name="asyncssh") from e
 
 from hermes.exec.base import BackendUnavailable
