@@ -97,11 +97,12 @@ class Conversation:
         self.agent.model = model
 
     async def close(self) -> None:
-        ex = self.ctx.state.get("exec")
-        if ex is not None:
-            res = ex.close()
-            if asyncio.iscoroutine(res):
-                await res
+        for key in ("exec", "browser"):  # the session's backend and its browser context
+            res = self.ctx.state.get(key)
+            if res is not None:
+                closing = res.close()
+                if asyncio.iscoroutine(closing):
+                    await closing
 
 
 class Hermes:
