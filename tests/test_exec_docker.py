@@ -64,9 +64,35 @@ async def test_conformance_docker(dockerd, ctx):
     b = await open_backend(docker_spec(dockerd), ctx)
     try:
         assert isinstance(b, DockerBackend) and b.kind == "docker" and not b.host_fs
+        assert b._api is not None  # commands go straight to the daemon's socket, not the CLI
         await check_all(b)
     finally:
         await b.close()
+
+
+async def test_conformance_docker_through_the_cli(dockerd, ctx):
+    """Where the daemon is not on a local socket (a remote DOCKER_HOST), the CLI carries exec."""
+    from exec_conformance import check_background, check_persistent_shell, check_timeout_kills_group
+
+    b = await open_backend(docker_spec(dockerd), ctx)
+    b._api = None
+    try:
+        for check in (check_persistent_shell, check_timeout_kills_group, check_background):
+            await check(b)
+    finally:
+        await b.close()
+
+
+def test_socket_path_from_host_option_or_environment(tmp_path):
+    from hermes.exec.docker_api import socket_path
+
+    sock = tmp_path / "d.sock"
+    sock.touch()
+    assert socket_path(["--host", f"unix://{sock}"], {}) == str(sock)
+    assert socket_path([], {"DOCKER_HOST": f"unix://{sock}"}) == str(sock)
+    assert socket_path([], {"DOCKER_HOST": "tcp://10.0.0.5:2376"}) is None
+    assert socket_path(["--context", "remote"], {}) is None
+    assert socket_path(["--host", f"unix://{tmp_path}/missing.sock"], {}) is None
 
 
 async def test_conformance_podman(podman, ctx):

@@ -25,7 +25,7 @@ import subprocess
 import tempfile
 import weakref
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from hermes.exec.base import BackendUnavailable
 from hermes.exec.processes import KILL_GRACE, _Pipe
@@ -43,6 +43,15 @@ _IDLE = 'trap "exit 0" TERM INT; while :; do sleep 86400 & wait $!; done'
 # pipe open), sparing itself so the exit status survives.
 _WRAP = ('f=$1; shift; umask 077; mkdir -p "${f%/*}" 2>/dev/null; echo $$ > "$f"; umask 022; '
          '"$@"; rc=$?; rm -f "$f"; trap "" TERM; kill -TERM -$$ 2>/dev/null; exit $rc')
+
+
+def _kill_script(pgfile: str, sig: str) -> str:
+    """Signal the process group a wrapper recorded in `pgfile` (run inside the container)."""
+    f = shlex.quote(pgfile)
+    # The wrapper may not have written its group id yet when a kill follows the start at once.
+    return (f"i=0; while [ ! -s {f} ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done; "
+            f"pg=$(cat {f} 2>/dev/null) && kill -{sig} -$pg 2>/dev/null; "
+            + (f"rm -f {f}; " if sig == "KILL" else "") + "true")
 
 
 class Engine:
@@ -114,12 +123,8 @@ class ContainerProc:
         return self.pipe.exited
 
     def _killer(self, sig: str) -> list[str]:
-        f = shlex.quote(self.pgfile)
-        # The wrapper may not have written its group id yet when a kill follows the start at once.
-        script = (f"i=0; while [ ! -s {f} ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done; "
-                  f"pg=$(cat {f} 2>/dev/null) && kill -{sig} -$pg 2>/dev/null; "
-                  + (f"rm -f {f}; " if sig == "KILL" else "") + "true")
-        return self.backend.engine.argv("exec", self.backend.container, "sh", "-c", script)
+        return self.backend.engine.argv("exec", self.backend.container, "sh", "-c",
+                                        _kill_script(self.pgfile, sig))
 
     def signal_group(self, sig: int) -> bool:
         name = signal.Signals(sig).name[3:]
@@ -180,6 +185,12 @@ class DockerBackend(ShellSession):
         self.workspace = workspace  # the host directory mounted at spec.workdir
         self.owns_workspace = owns_workspace
         self._seq = 0
+        self._api = None
+        if engine.name == "docker":
+            from hermes.exec.docker_api import DockerAPI, socket_path
+
+            path = socket_path(engine.global_args)
+            self._api = DockerAPI(path) if path else None
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -228,9 +239,14 @@ class DockerBackend(ShellSession):
 
     # -- commands -------------------------------------------------------------------------------
 
-    async def _spawn_exec(self, argv: list[str], feed: Callable[[bytes], None]) -> ContainerProc:
+    async def _spawn_exec(self, argv: list[str], feed: Callable[[bytes], None]) -> Any:
         self._seq += 1
         pgfile = posixpath.join(self.state_dir, f"pg.{self._seq}")
+        if self._api is not None:
+            try:
+                return await self._spawn_api(argv, feed, pgfile)
+            except OSError:
+                self._api = None  # the socket stopped answering: the CLI says why, next time too
         loop = asyncio.get_running_loop()
         transport, pipe = await loop.subprocess_exec(
             lambda: _Pipe(loop, feed),
@@ -238,6 +254,22 @@ class DockerBackend(ShellSession):
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True)
         return ContainerProc(self, transport, pipe, pgfile)  # type: ignore[arg-type]
+
+    async def _spawn_api(self, argv: list[str], feed: Callable[[bytes], None], pgfile: str) -> Any:
+        assert self._api is not None
+        proc = await self._api.exec(self.container, ["sh", "-c", _WRAP, "sh", pgfile, *argv], feed)
+        api = self._api
+
+        async def kill(sig: str) -> None:
+            script = _kill_script(pgfile, sig)
+            try:
+                killer = await api.exec(self.container, ["sh", "-c", script], lambda _b: None)
+                await asyncio.wait_for(asyncio.shield(killer.exited), 15)
+            except (OSError, asyncio.TimeoutError):
+                pass
+
+        proc.killer = kill
+        return proc
 
     # -- files: raw bytes over the exec's stdin / stdout (no base64, one exec each way) ---------
 
