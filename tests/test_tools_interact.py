@@ -121,14 +121,24 @@ async def test_api_callers_get_the_question_as_the_final_answer(tmp_path):
     assert final.text == "Which region should I use?"
 
 
-async def test_in_a_chat_the_person_answers_with_their_next_message(rig):
+async def test_in_a_chat_the_turn_waits_for_the_next_message(rig):
     await rig.start([call("clarify", {"question": "Red or blue?", "choices": ["red", "blue"]}),
-                     reply("Red or blue?")])
+                     reply("Painting it blue."), call("clarify", {"question": "Which wall?"}),
+                     reply("The north wall, then.")])
     rig.api.user_says(DM, DM, "paint the door")
-    assert await rig.texts(DM, 1) == ["Red or blue?"]
-    assert "end your turn with the question" in tool_results(rig.gateways[0].hermes)[0]
-    rig.api.user_says(DM, DM, "blue")
-    assert (await rig.texts(DM, 2))[1] == "blue"  # the script ran out: the model echoes what it got
+    [asked] = await rig.texts(DM, 1)
+    assert asked.startswith("❓ Red or blue?") and "1. red" in asked and "2. blue" in asked
+    rig.api.user_says(DM, DM, "2")  # a number picks the choice (what a button sends)
+    assert (await rig.texts(DM, 2))[1] == "Painting it blue."
+    assert tool_results(rig.gateways[0].hermes)[0] == "The user chose: blue"
+    # A command while a question waits is still a command; the next plain message is the answer.
+    rig.api.user_says(DM, DM, "and the wall")
+    assert (await rig.texts(DM, 3))[2].startswith("❓ Which wall?")
+    rig.api.user_says(DM, DM, "/usage")
+    assert "Tokens" in (await rig.texts(DM, 4))[3] or "usage" in (await rig.texts(DM, 4))[3].lower()
+    rig.api.user_says(DM, DM, "the north one")
+    assert (await rig.texts(DM, 5))[4] == "The north wall, then."
+    assert tool_results(rig.gateways[0].hermes)[1] == "The user answered: the north one"
 
 
 # -- send_message -----------------------------------------------------------------------------------

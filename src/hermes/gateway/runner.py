@@ -150,8 +150,14 @@ class Gateway:
                 self.say(msg.platform, msg.chat_id, msg.thread_id, verdict.reply)
             return
         sess = self._session(msg)
-        text = _with_attachments(msg, shared=sess.scope.startswith("group:"))
+        text = _with_attachments(msg, shared=sess.scope.startswith("group:"), home_root=self.hermes.home.root)
         from hermes.commands.table import dispatch, parse
+
+        waiting = sess.question
+        if waiting is not None and not waiting.done() and parse(msg.text.strip()) is None:
+            waiting.set_result(text)  # the answer to the running turn's question, not a new turn
+            self.store.finish(*done)
+            return
 
         if parse(msg.text.strip()) is not None:
             from hermes.gateway.host import ChatHost
@@ -236,10 +242,11 @@ class Gateway:
     def conversation(self, sess: ChatSession) -> Any:
         """The session's live conversation, opened (or resumed from the store) on first use."""
         if sess.conv is None:
-            from hermes.gateway.turns import approver
+            from hermes.gateway.turns import approver, asker
 
             conv = self.hermes.open(sess.session_id, source=sess.platform, scope=sess.scope, interactive=True,
-                                    ask_approval=approver(self, sess), chat_id=sess.chat_id,
+                                    ask_approval=approver(self, sess), ask_user=asker(self, sess),
+                                    chat_id=sess.chat_id,
                                     user_id=sess.key, prompt_extra={"gateway": GATEWAY_HINT})
             sess.conv, sess.session_id = conv, conv.id
             self.store.set_route(sess.key, conv.id)
@@ -296,11 +303,30 @@ def _inbound(payload: str) -> Inbound:
     return Inbound(**d)
 
 
-def _with_attachments(msg: Inbound, *, shared: bool) -> str:
+def _with_attachments(msg: Inbound, *, shared: bool, home_root: Any = None) -> str:
     text = msg.text.strip()
     if shared:  # several people in one conversation: the model needs to know who speaks
         text = f"[{msg.user_name or msg.user_id}]: {text}"
     for a in msg.attachments:
+        marker = _image_marker(a, home_root)
+        if marker:  # an image the model can see (or hand to vision_analyze)
+            text += f"\n[attached image: {a.name}]\n{marker}"
+            continue
         where = f" saved at {a.path}" if a.path else ""
         text += f"\n[attached file: {a.name} ({a.mime}, {a.size} bytes){where}]"
     return text
+
+
+def _image_marker(a: Attachment, home_root: Any) -> str:
+    """The image reference for a downloaded attachment that is a usable image; "" otherwise (it is
+    then announced as a plain file, with the reason when the image itself was refused)."""
+    if home_root is None or not a.path or not (a.mime.startswith("image/") or
+                                               a.name.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp"))):
+        return ""
+    from hermes.core.images import ImageError, load_image_file
+
+    try:
+        return load_image_file(home_root, a.path).marker()
+    except ImageError as e:
+        a.name = f"{a.name} (not shown to the model: {e})"
+        return ""

@@ -42,6 +42,7 @@ class ChatSession:
     conv: Any = None
     approval: asyncio.Future | None = None  # an answer the running turn waits for
     approval_command: str = ""
+    question: asyncio.Future | None = None  # clarify: the next plain message answers it
     allow_session: set[str] = field(default_factory=set)  # rules approved "for the session"
     last_used: float = 0.0
 

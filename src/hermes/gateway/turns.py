@@ -154,6 +154,29 @@ async def run_turn(gw: Any, sess: ChatSession, text: str, item: Any) -> None:
     gw.deliver(sess.platform, sess.chat_id, sess.thread_id, pieces, files=files, done=item)
 
 
+def asker(gw: Any, sess: ChatSession):
+    """clarify's question, asked in the chat: the person's next plain message is the answer (or a
+    tap on a choice); commands such as /stop still work meanwhile."""
+
+    async def ask(question: str, choices: list[str] | None) -> str:
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        sess.question = fut
+        text = f"❓ {question}"
+        buttons = None
+        if choices:
+            text += "\n" + "\n".join(f"{i}. {c}" for i, c in enumerate(choices, 1))
+            text += "\nReply with a number or in your own words."
+            # The number, not the label, goes back: button data is short on some platforms.
+            buttons = [Button(c[:40], str(i)) for i, c in enumerate(choices, 1)]
+        gw.say(sess.platform, sess.chat_id, sess.thread_id, text, buttons=buttons)
+        try:
+            return await fut
+        finally:
+            sess.question = None
+
+    return ask
+
+
 def approver(gw: Any, sess: ChatSession):
     """The approval gate's question, asked in the chat; no answer in time is a no."""
 
