@@ -104,6 +104,8 @@ def test_errors_use_openai_shape_and_status(srv):
         (b'{"model": "hermes", "messages": []}', 400, None),
         (b'{"model": "hermes", "messages": [{"role": "assistant", "content": "x"}]}', 400, None),
         (b'{"model": "hermes", "messages": [{"role": "user", "content": [{"type": "image_url"}]}]}', 400,
+         "invalid_image"),
+        (b'{"model": "hermes", "messages": [{"role": "user", "content": [{"type": "input_audio"}]}]}', 400,
          "unsupported_content"),
         (b'{"model": "nope", "messages": [{"role": "user", "content": "x"}]}', 404, "model_not_found"),
     ]

@@ -36,20 +36,40 @@ def chat(query: Optional[str] = typer.Option(None, "--query", "-q", help="Answer
          model: Optional[str] = typer.Option(None, "--model", "-m", help="Model for this run."),
          toolsets: Optional[str] = typer.Option(None, "--toolsets", help="Comma-separated toolsets."),
          yolo: bool = typer.Option(False, "--yolo", help="Skip approvals (hardline rules still apply)."),
+         image: Optional[list[str]] = typer.Option(None, "--image", "-i",
+                                                   help="Attach an image file to -q (repeatable)."),
          ) -> None:
     """Chat with Hermes. With -q, answer once (exit code 1 on failure); otherwise interactive."""
     if query is not None and quiet is False and query == "":
         fail("empty query")
     sets = [s.strip() for s in toolsets.split(",")] if toolsets else None
+    if image and query is None:
+        fail("--image goes with -q; in the interactive chat use /image PATH")
     if query is None:
         interactive(resume=resume, cont=cont, provider=provider, model=model, yolo=yolo, toolsets=sets)
         return
+    if image:
+        query = _attach(query, image)
     h = make_hermes(provider, model, yolo, mcp_start="on_demand")
     sid = resume or (_latest_session(h) if cont else None)
     if resume and h.store.get_session(resume) is None:
         fail(f"no session {resume!r} (see `hermes sessions list`)")
     code = asyncio.run(_one_shot(h, query, sid, quiet, sets))
     raise typer.Exit(code)
+
+
+def _attach(query: str, paths: list[str]) -> str:
+    """The query with each image checked, copied into the image cache and referenced."""
+    import os
+
+    from hermes.core.images import ImageError, load_image_file, with_images
+
+    home = get_runtime().home
+    try:
+        images = [load_image_file(home.root, p, os.getcwd()) for p in paths]
+    except ImageError as e:
+        fail(f"image not attached: {e}")
+    return with_images(query, images)
 
 
 def _latest_session(h) -> str | None:

@@ -51,6 +51,8 @@ COMMANDS: list[Command] = [
     Command("resume", "resume a session", "/resume ID", frozenset({CLI})),
     Command("sessions", "list recent sessions", surfaces=frozenset({CLI})),
     Command("tools", "list the tools this session can use", surfaces=frozenset({CLI})),
+    Command("image", "attach an image file to your next message (or ask about it now)",
+            "/image PATH [question]", frozenset({CLI})),
     Command("retry", "run the last message again", surfaces=frozenset({CLI})),
     Command("undo", "remove the last exchange", surfaces=frozenset({CLI})),
     Command("quit", "leave (also Ctrl-D)", surfaces=frozenset({CLI}), aliases=("exit",)),

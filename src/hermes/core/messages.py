@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+IMAGE_TOKENS = 1_000  # a rough cost of one image in a request, for compression thresholds
+
 Role = Literal["system", "user", "assistant", "tool"]
 
 
@@ -77,7 +79,17 @@ class Message:
     def tool(cls, call_id: str, name: str, text: str) -> "Message":
         return cls("tool", text, tool_call_id=call_id, name=name)
 
-    def to_openai(self) -> dict[str, Any]:
+    @property
+    def images(self) -> list[Any]:
+        """Images this user message carries (references kept in its text; see core/images.py)."""
+        if self.role != "user":
+            return []
+        from hermes.core.images import images_in
+
+        return images_in(self.content)
+
+    def to_openai(self, images: bool = False) -> dict[str, Any]:
+        """The OpenAI wire form; with `images`, a user message's images go as image_url parts."""
         d: dict[str, Any] = {"role": self.role}
         if self.role == "assistant":
             d["content"] = self.content if self.content else None
@@ -87,6 +99,11 @@ class Message:
                 d["content"] = ""
         else:
             d["content"] = self.content or ""
+            if images and self.role == "user":
+                parts = [{"type": "image_url", "image_url": {"url": url}}
+                         for url in (i.data_url() for i in self.images) if url]
+                if parts:  # the text keeps the reference lines: they say which file each image is
+                    d["content"] = [{"type": "text", "text": self.content or ""}, *parts]
         if self.role == "tool":
             d["tool_call_id"] = self.tool_call_id
         return d
@@ -113,6 +130,8 @@ def messages_tokens(messages: list[Message]) -> int:
     n = 0
     for m in messages:
         n += 4 + estimate_tokens(m.content)
+        if m.role == "user" and m.content and "[image: " in m.content:
+            n += IMAGE_TOKENS * len(m.images)
         for tc in m.tool_calls:
             n += estimate_tokens(tc.name) + estimate_tokens(tc.arguments) + 4
     return n

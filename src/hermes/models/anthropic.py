@@ -64,7 +64,7 @@ def _tool_input(arguments: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {"_raw_arguments": arguments}
 
 
-def _blocks(m: Message) -> list[dict[str, Any]]:
+def _blocks(m: Message, images: bool = False) -> list[dict[str, Any]]:
     if m.role == "tool":
         block: dict[str, Any] = {"type": "tool_result", "tool_use_id": m.tool_call_id or ""}
         if m.content:
@@ -73,13 +73,19 @@ def _blocks(m: Message) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if m.content:
         out.append({"type": "text", "text": m.content})
+    if images and m.role == "user":
+        for img in m.images:
+            data = img.base64()
+            if data is not None:  # a vanished file leaves its reference line in the text
+                out.append({"type": "image", "source": {"type": "base64", "media_type": img.mime, "data": data}})
     if m.role == "assistant":
         out.extend({"type": "tool_use", "id": tc.id, "name": tc.name, "input": _tool_input(tc.arguments)}
                    for tc in m.tool_calls)
     return out
 
 
-def to_anthropic(messages: list[Message], cache: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def to_anthropic(messages: list[Message], cache: bool = True,
+                 images: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Our messages -> (system blocks, alternating user/assistant messages), with cache breakpoints."""
     system = [{"type": "text", "text": m.content} for m in messages if m.role == "system" and m.content]
     out: list[dict[str, Any]] = []
@@ -87,7 +93,7 @@ def to_anthropic(messages: list[Message], cache: bool = True) -> tuple[list[dict
         if m.role == "system":
             continue
         role = "assistant" if m.role == "assistant" else "user"  # tool results ride in user turns
-        blocks = _blocks(m)
+        blocks = _blocks(m, images)
         if not blocks:
             if role == "assistant":
                 continue  # an empty assistant turn carries nothing; merging keeps roles alternating
@@ -215,6 +221,7 @@ class AnthropicModel:
         self.retry_base, self.retry_cap = retry_base, retry_cap
         self._key = api_key or None
         self._clients: dict[int, Any] = {}  # per event loop: the SDK's HTTP pool is bound to one loop
+        self.vision: bool | None = None  # model.vision from config; None: decided by the model's name
 
     def __repr__(self) -> str:
         return f"AnthropicModel({self.name!r}, provider={self.provider!r}, base_url={safe_url(self.base_url)!r})"
@@ -248,7 +255,10 @@ class AnthropicModel:
                 options: dict[str, Any]) -> dict[str, Any]:
         """The keyword arguments for `messages.create` (body fields the SDK may not name go in extra_body)."""
         opts = {k: v for k, v in options.items() if v is not None}
-        system, msgs = to_anthropic(messages, cache=opts.pop("prompt_cache", self.prompt_cache))
+        from hermes.models.vision import accepts_images
+
+        system, msgs = to_anthropic(messages, cache=opts.pop("prompt_cache", self.prompt_cache),
+                                    images=accepts_images(self) is not False)
         limits = (opts.pop("max_tokens", None), opts.pop("max_completion_tokens", None), self.max_tokens)
         max_tokens = next((v for v in limits if v), DEFAULT_MAX_TOKENS)
         kw: dict[str, Any] = {"model": self.name, "max_tokens": int(max_tokens), "messages": msgs, "stream": True}

@@ -159,6 +159,7 @@ class OpenAICompatModel:
         else:
             raise ValueError(f"unknown http_client {http_client!r}: use 'httpx' or 'openai-sdk'")
         self.http_client = http_client
+        self.vision: bool | None = None  # model.vision from config; None: decided by the model's name
 
     def __repr__(self) -> str:
         return f"OpenAICompatModel({self.name!r}, provider={self.provider!r}, base_url={safe_url(self.base_url)!r})"
@@ -169,7 +170,10 @@ class OpenAICompatModel:
     def _request(self, messages: list[Message], tools: list[dict[str, Any]] | None,
                  options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The JSON body (named parameters and any extra options side by side) and per-call headers."""
-        body: dict[str, Any] = {"model": self.name, "messages": [m.to_openai() for m in messages],
+        from hermes.models.vision import accepts_images
+
+        images = accepts_images(self) is not False  # unknown models get them; a refusal is mapped
+        body: dict[str, Any] = {"model": self.name, "messages": [m.to_openai(images) for m in messages],
                                 "stream": True}
         if self._stream_options:
             body["stream_options"] = {"include_usage": True}

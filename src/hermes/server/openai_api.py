@@ -75,7 +75,8 @@ def part_text(content: Any, param: str) -> str:
     out = []
     for p in content:
         if p.type not in _TEXT_PARTS:
-            raise ApiError(400, f"Content of type {p.type!r} is not supported: Hermes takes text only.",
+            raise ApiError(400, f"Content of type {p.type!r} is not supported: Hermes takes text and images "
+                           "(image parts in user messages).",
                            param=param, code="unsupported_content")
         out.append(p.text or "")
     return "".join(out)
@@ -243,6 +244,9 @@ async def chat_completions(request: Request) -> Response:
     srv = request.app.state.srv
     req = parse_body(ChatCompletionRequest, await request.body())
     model = check_model(srv, req.model)
+    from hermes.server.images import inline_images
+
+    await inline_images(req.messages, srv.hermes, "messages")
     turn = parse_chat(req)
     lease = lease_for(srv, request)
     sid = lease.entry.session_id

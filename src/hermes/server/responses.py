@@ -193,6 +193,10 @@ async def create_response(request: Request) -> Response:
     srv = request.app.state.srv
     req = parse_body(ResponseRequest, await request.body())
     model = check_model(srv, req.model)
+    if not isinstance(req.input, str):
+        from hermes.server.images import inline_images
+
+        await inline_images(req.input, srv.hermes, "input")
     turn = parse_input(req)
     sid, resume_at = req.conversation, None
     if req.previous_response_id:

@@ -18,6 +18,8 @@ TOOL_MODULES = (
     "hermes.tools.skills_tools",
     "hermes.tools.cronjob_tool",
     "hermes.tools.web",
+    "hermes.tools.browser",
+    "hermes.tools.vision",
     "hermes.tools.delegate",
     "hermes.tools.code_exec",
 )
