@@ -9,8 +9,14 @@ tail kept, background processes start/poll/kill, and a missing workdir is an err
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from typing import Any
+
+
+def _long_sleep() -> str:
+    """A sleep no other test on the machine runs, so "is it still running?" sees only ours."""
+    return f"sleep {random.randint(3000, 99999)}"
 
 
 async def check_persistent_shell(b: Any) -> None:
@@ -50,14 +56,15 @@ async def check_files(b: Any) -> None:
 
 async def check_timeout_kills_group(b: Any) -> None:
     t0 = time.monotonic()
-    r = await b.run("echo start; (sleep 300; echo late) & sleep 300", timeout=1.5)
+    sleep = _long_sleep()
+    r = await b.run(f"echo start; ({sleep}; echo late) & {sleep}", timeout=1.5)
     assert r.timed_out and r.exit_code != 0
     assert "start" in r.output and "late" not in r.output
     assert time.monotonic() - t0 < 15
-    # Nothing of that command survives: no sleep 300 is left on the target.
+    # Nothing of that command survives: no such sleep is left on the target.
     await asyncio.sleep(0.3)
     r = await b.run("ps -eo args 2>/dev/null || ps")
-    assert "sleep 300" not in r.output.replace("ps -eo args", ""), r.output
+    assert sleep not in r.output.replace("ps -eo args", ""), r.output
 
 
 async def check_cap(b: Any) -> None:
@@ -77,14 +84,14 @@ async def check_cancel(b: Any) -> None:
 
     task = asyncio.ensure_future(stop_soon())
     t0 = time.monotonic()
-    r = await b.run("echo begun; sleep 300", timeout=120, cancel=cancel)
+    r = await b.run(f"echo begun; {_long_sleep()}", timeout=120, cancel=cancel)
     await task
     assert r.cancelled and not r.timed_out and "begun" in r.output
     assert time.monotonic() - t0 < 15
 
 
 async def check_background(b: Any) -> None:
-    pid = await b.start_background("echo bg-start; sleep 300")
+    pid = await b.start_background(f"echo bg-start; {_long_sleep()}")
     table = b.processes
     for _ in range(100):
         if "bg-start" in table.log(pid):

@@ -25,7 +25,7 @@ from server_support import KEY, free_port, make_home
 
 pytestmark = pytest.mark.timeout(600)
 
-CLI_PROCS, CLI_TURNS = 4, 40
+CLI_PROCS, CLI_TURNS = 4, 12  # each CLI turn is a whole process start (~0.8 s here)
 API_SESSIONS, API_TURNS = 8, 50
 
 

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from hermes.memory.documents import (
-    ENTRY_DELIMITER, Applied, BusyError, MemoryDocument, Op, OpError, apply_ops, parse, usage,
+    ENTRY_DELIMITER, Applied, BusyError, MemoryDocument, Op, OpError, apply_ops, parse, rules, scan,
+    usage,
 )
-from hermes.memory.threats import rules, scan
 
 ARCHIVE_NAME = "ARCHIVE.jsonl"
 MODEL_TIMEOUT = 60.0

@@ -25,7 +25,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from hermes.memory.threats import describe, rules, scan
+# The scanner compiles hundreds of patterns (~0.3 s): loaded on the first scan, not on import,
+# so a command that never scans memory (an empty home, `chat -q`) does not pay for it.
+def describe(*args: Any, **kw: Any) -> Any:
+    from hermes.memory import threats
+
+    return threats.describe(*args, **kw)
+
+
+def rules(*args: Any, **kw: Any) -> Any:
+    from hermes.memory import threats
+
+    return threats.rules(*args, **kw)
+
+
+def scan(*args: Any, **kw: Any) -> Any:
+    from hermes.memory import threats
+
+    return threats.scan(*args, **kw)
+
 
 ENTRY_DELIMITER = "\n§\n"
 FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}

@@ -11,8 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from hermes.memory.documents import MemoryDocument, entry_id, fullness, memory_config, usage
-from hermes.memory.threats import rules, scan
+from hermes.memory.documents import MemoryDocument, entry_id, fullness, memory_config, rules, scan, usage
 
 HEADERS = {"memory": "MEMORY (your personal notes)", "user": "USER PROFILE (who the user is)"}
 
