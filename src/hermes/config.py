@@ -111,7 +111,8 @@ class ServerSection(_Section):
     port: int = Field(8642, ge=1, le=65535)
     api_key: str | None = None
     rate_limit_per_minute: int = Field(600, ge=0)  # 0 disables
-    max_body_bytes: int = Field(4 * 1024 * 1024, ge=1024)
+    # A 20 MB image (the largest accepted) is ~27 MB once base64-encoded in a JSON body.
+    max_body_bytes: int = Field(28 * 1024 * 1024, ge=1024)
     cors_origins: list[str] = Field(default_factory=list)
     model_aliases: list[str] = Field(default_factory=list)
 
