@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from gate_support import Gate
+
 from exec_conformance import check_all
 from hermes.config import Config
 from hermes.core.messages import ToolCall
@@ -44,15 +46,6 @@ class LoopShell(ShellSession):
         return b
 
 
-class Gate:
-    def __init__(self, deny: str | None = None):
-        self.deny, self.seen = deny, []
-
-    async def __call__(self, command: str) -> tuple[bool, str]:
-        self.seen.append(command)
-        if self.deny and self.deny in command:
-            return False, "denied by test policy"
-        return True, ""
 
 
 def _config(**terminal) -> Config:

@@ -9,6 +9,8 @@ import subprocess
 
 import pytest
 
+from gate_support import Gate
+
 from hermes.core.messages import ToolCall
 from hermes.tools.approval import ApprovalGate
 from hermes.tools.files import TOOLS
@@ -18,20 +20,11 @@ pytestmark = pytest.mark.timeout(60)
 REG = Registry(TOOLS)
 
 
-class Gate:
-    def __init__(self, deny: str | None = None):
-        self.deny, self.seen = deny, []
-
-    async def __call__(self, command: str) -> tuple[bool, str]:
-        self.seen.append(command)
-        if self.deny and self.deny in command:
-            return False, "Command denied: protected file."
-        return True, ""
 
 
 @pytest.fixture
 def ctx(tmp_path):
-    return ToolContext(cwd=str(tmp_path), approve=Gate())
+    return ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: protected file."))
 
 
 async def call(ctx: ToolContext, name: str, **args):
@@ -125,7 +118,7 @@ async def test_write_quotes_paths_for_the_gate(ctx, tmp_path):
 async def test_write_needs_approval(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(deny="/.ssh/"))
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(deny="/.ssh/", reason="Command denied: protected file."))
     out = await call(ctx, "write_file", path="~/.ssh/authorized_keys", content="ssh-ed25519 AAAA evil")
     assert not out.ok and "Command denied: protected file." in out.text
     assert ctx.approve.seen == [f"cat > {home}/.ssh/authorized_keys"]
@@ -195,7 +188,7 @@ async def test_patch_keeps_crlf_and_undecodable_bytes(ctx, tmp_path):
 
 async def test_patch_denied_leaves_file(tmp_path):
     (tmp_path / "m.py").write_text(SRC)
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(deny="m.py"))
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(deny="m.py", reason="Command denied: protected file."))
     out = await call(ctx, "patch", path="m.py", old_text="a + b", new_text="0")
     assert not out.ok and (tmp_path / "m.py").read_text() == SRC
 
@@ -228,7 +221,7 @@ async def test_search_respects_gitignore_in_git_repo(tree):
     git(tree, "init", "-q")
     (tree / ".gitignore").write_text("build/\n*.log\nnode_modules/\n")
     git(tree, "add", "src/app.py")  # util.py stays untracked but not ignored
-    ctx = ToolContext(cwd=str(tree), approve=Gate())
+    ctx = ToolContext(cwd=str(tree), approve=Gate(reason="Command denied: protected file."))
     out = await call(ctx, "search_files", pattern=r"TODO_\w+")
     assert out.ok
     assert out.text.splitlines() == ["src/app.py:4: return TODO_fix", "src/util.py:1: # TODO_fix later"]
@@ -239,7 +232,7 @@ async def test_search_respects_gitignore_in_git_repo(tree):
 
 
 async def test_search_without_git_skips_ignored_and_vendored(tree, tmp_path):
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate())
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: protected file."))
     out = await call(ctx, "search_files", pattern="TODO_fix", path="repo")
     assert out.text.splitlines() == ["repo/src/app.py:4: return TODO_fix",
                                      "repo/src/util.py:1: # TODO_fix later"]

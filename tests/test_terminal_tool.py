@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from gate_support import Gate
+
 from hermes.config import Config
 from hermes.core.messages import ToolCall
 from hermes.home import Home
@@ -19,22 +21,11 @@ from hermes.tools.terminal import TOOLS
 pytestmark = pytest.mark.timeout(60)
 
 
-class Gate:
-    """Records every command; denies those containing `deny`."""
-
-    def __init__(self, deny: str | None = None):
-        self.deny, self.seen = deny, []
-
-    async def __call__(self, command: str) -> tuple[bool, str]:
-        self.seen.append(command)
-        if self.deny and self.deny in command:
-            return False, "Command denied: test policy."
-        return True, ""
 
 
 @pytest.fixture
 async def env(tmp_path):
-    gate = Gate()
+    gate = Gate(reason="Command denied: test policy.")
     ctx = ToolContext(cwd=str(tmp_path), approve=gate)
     reg = Registry(TOOLS + FILE_TOOLS)
     yield reg, ctx, gate
@@ -95,7 +86,7 @@ async def test_no_gate_fails_closed(tmp_path):
 
 async def test_unavailable_backend_fails_closed(tmp_path):
     cfg = Config(terminal={"backend": "docker"})
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(), config=cfg)
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: test policy."), config=cfg)
     out = await call(Registry(TOOLS), ctx, "terminal", command="touch marker")
     assert not out.ok and "not available" in out.text and not (tmp_path / "marker").exists()
 
@@ -111,7 +102,7 @@ async def test_cancel_mid_command(env):
 
 async def test_timeout_argument_and_config(tmp_path):
     cfg = Config(terminal={"timeout": 0.5, "max_output_chars": 2_000})
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(), config=cfg)
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: test policy."), config=cfg)
     reg = Registry(TOOLS)
     try:
         started = time.monotonic()
@@ -131,7 +122,7 @@ async def test_dotenv_names_are_hidden(tmp_path, monkeypatch):
     home.root.mkdir()
     home.env_file.write_text("WEIRDLY_NAMED=abc\n")
     monkeypatch.setenv("WEIRDLY_NAMED", "value-from-shell")
-    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(), home=home)
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: test policy."), home=home)
     try:
         out = await call(Registry(TOOLS), ctx, "terminal", command="echo \"[$WEIRDLY_NAMED]\"")
         assert out.text.startswith("[]\n")

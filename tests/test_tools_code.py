@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+from gate_support import Gate
+
 from hermes.core.messages import ToolCall
 from hermes.tools.code_exec import TOOLS as CODE_TOOLS, _ToolChannel
 from hermes.tools.files import TOOLS as FILE_TOOLS
@@ -16,15 +18,6 @@ from hermes.tools.terminal import TOOLS as TERMINAL_TOOLS
 pytestmark = pytest.mark.timeout(60)
 
 
-class Gate:
-    def __init__(self, deny: str | None = None):
-        self.deny, self.seen = deny, []
-
-    async def __call__(self, command: str) -> tuple[bool, str]:
-        self.seen.append(command)
-        if self.deny and self.deny in command:
-            return False, "denied by test policy"
-        return True, ""
 
 
 @pytest.fixture

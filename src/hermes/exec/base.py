@@ -215,3 +215,30 @@ def signal_name(code: int) -> str:
         return signal.Signals(code - 128).name if code > 128 else ""
     except ValueError:
         return ""
+
+
+async def supervise(child: Proc, timeout: float, cancel: asyncio.Event | None, *,
+                    sweep: bool = False, grace: float = 1.0) -> tuple[bool, bool]:
+    """Wait for a started command until it exits, `timeout` passes or `cancel` is set; kill its
+    whole group in the last two cases (and always with `sweep`: `&` children left behind would
+    hold the pipe open). Returns (timed_out, cancelled). Nothing is left running, even when the
+    caller itself is cancelled."""
+    waits: list[asyncio.Future] = [asyncio.shield(child.exited)]
+    if cancel is not None:
+        waits.append(asyncio.ensure_future(cancel.wait()))
+    timed_out = cancelled = False
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if child.returncode is None:
+            cancelled = cancel is not None and cancel.is_set()
+            timed_out = not cancelled
+        if sweep or child.returncode is None:
+            await child.kill_group(grace)
+        await child.drain(1.0)
+    finally:
+        for w in waits:
+            w.cancel()
+        if child.returncode is None:
+            child.signal_group(signal.SIGKILL)
+        child.close()
+    return timed_out, cancelled

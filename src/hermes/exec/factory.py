@@ -11,7 +11,7 @@ import importlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable

@@ -12,13 +12,13 @@ import asyncio
 import os
 import shlex
 import shutil
-import signal
 import tempfile
 import time
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from hermes.exec.base import CappedOutput, ExecResult, env_restore, env_save, exit_status, scrub_env
+from hermes.exec.base import (CappedOutput, ExecResult, env_restore, env_save, exit_status, scrub_env,
+                              supervise)
 from hermes.exec.processes import KILL_GRACE, ProcessTable, spawn
 
 
@@ -79,25 +79,8 @@ class LocalBackend:
         out = CappedOutput(max_output_chars)
         started = time.monotonic()
         child = await spawn([self.shell, "-c", script], cwd=workdir, env=self.env(env), feed=out.feed)
-        waits: list[asyncio.Future] = [asyncio.shield(child.exited)]
-        stopper = asyncio.ensure_future(cancel.wait()) if cancel is not None else None
-        if stopper:
-            waits.append(stopper)
-        timed_out = cancelled = False
-        try:
-            await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if child.returncode is None:
-                cancelled = cancel is not None and cancel.is_set()
-                timed_out = not cancelled
-            # Also after a normal exit: `&` children left behind would hold the pipe open.
-            await child.kill_group(KILL_GRACE)
-            await child.drain(1.0)
-        finally:
-            for w in waits:
-                w.cancel()
-            if child.returncode is None:  # the caller was cancelled: leave nothing running
-                child.signal_group(signal.SIGKILL)
-            child.close()
+        # Swept also after a normal exit: `&` children left behind would hold the pipe open.
+        timed_out, cancelled = await supervise(child, timeout, cancel, sweep=True, grace=KILL_GRACE)
         duration = time.monotonic() - started
         cwd_after = self._read_cwd(pwd_file, workdir, session=cwd is None)
         return ExecResult(note + out.text(), exit_status(child.returncode), timed_out, cancelled,

@@ -20,12 +20,11 @@ import posixpath
 import re
 import secrets
 import shlex
-import signal
 import time
 from typing import Awaitable, Callable, Mapping
 
 from hermes.exec.base import (NON_INTERACTIVE, CappedOutput, ExecResult, Proc, env_restore,
-                              env_save, exit_status, export_lines)
+                              env_save, exit_status, export_lines, supervise)
 from hermes.exec.processes import KILL_GRACE, ProcessTable
 
 Spawn = Callable[[list[str], Callable[[bytes], None]], Awaitable[Proc]]
@@ -123,24 +122,7 @@ class ShellSession:
         held = _HoldBack(out)
         started = time.monotonic()
         child = await self._spawn([self.shell, "-c", self.script(command, workdir, env)], held.feed)
-        waits: list[asyncio.Future] = [asyncio.shield(child.exited)]
-        stopper = asyncio.ensure_future(cancel.wait()) if cancel is not None else None
-        if stopper:
-            waits.append(stopper)
-        timed_out = cancelled = False
-        try:
-            await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if child.returncode is None:
-                cancelled = cancel is not None and cancel.is_set()
-                timed_out = not cancelled
-                await child.kill_group(KILL_GRACE)
-            await child.drain(1.0)
-        finally:
-            for w in waits:
-                w.cancel()
-            if child.returncode is None:  # the caller was cancelled: leave nothing running
-                child.signal_group(signal.SIGKILL)
-            child.close()
+        timed_out, cancelled = await supervise(child, timeout, cancel, grace=KILL_GRACE)
         code, final = held.finish(self._marker)
         text = out.text()
         if cwd is None and final and not (timed_out or cancelled):
