@@ -137,7 +137,7 @@ def test_oversized_text_is_flagged_and_scanning_stays_fast():
     assert rules(scan("x" * (MAX_SCAN_CHARS + 10))) == ["oversized"]
     for worst in ("<!-- " * 13000, "ignore " * 9000, "curl " * 13000, "a " * 32000):
         scan(worst)
-    assert time.perf_counter() - t < 8
+    assert time.perf_counter() - t < 30  # catastrophic backtracking would take minutes; ~1 s here
 
 
 def test_findings_are_one_per_rule_with_readable_excerpts():

@@ -229,7 +229,7 @@ class ProcessTable:
             for w in waits:
                 w.cancel()
         if not p.running:
-            await p.child.drain(0.5)  # let the last lines arrive
+            await p.child.drain(2.0)  # let the last lines arrive (returns at EOF, usually at once)
         return not p.running
 
     async def kill(self, pid: str) -> None:
