@@ -32,6 +32,7 @@ GROUPS = {
     "gateway": ("hermes.cli.gateway", "The chat gateway: run, status, setup, install, pair."),
     "exec": ("hermes.cli.exec_cmd", "Execution backends: list them, test one end to end."),
     "mcp": ("hermes.cli.mcp_cmd", "MCP servers: list, test, add, remove; serve Hermes over MCP."),
+    "import": ("hermes.cli.import_cmd", "Move over from the reference system: sessions, memory, skills, cron jobs, settings."),
 }
 
 
