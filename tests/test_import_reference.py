@@ -138,7 +138,7 @@ def test_dry_run_shows_the_table_and_changes_nothing(ref, home):
     assert "Would import" in r.stdout and "Dry run: nothing was changed" in r.stdout
     assert "20261124_215919_551bf1" in r.stdout and "gke-rollout" in r.stdout and "install" in r.stdout
     assert SECRET not in r.stdout + r.stderr
-    assert SQLiteStore(home.state_db).list_sessions() == []
+    assert not home.state_db.exists()  # not even an empty store is created
     for p in (home.soul_file, home.config_file, home.env_file, home.cron_dir / "jobs.json",
               home.skills_dir / "gke-rollout", home.memory_dir("owner") / "MEMORY.md"):
         assert not p.exists(), p

@@ -39,8 +39,10 @@ def reference(path: Optional[str] = typer.Argument(None, help="The reference hom
         src = check_source(Path(path) if path else default_source(), home)
     except ImportRefused as e:
         fail(str(e))
-    ctx = Context(source=src, home=home, config=rt.config, dry_run=dry_run, force=force,
-                  store=rt.store())
+    fresh = rt.config.store.backend != "postgres" and not home.state_db.exists()
+    # A dry run into a home with no store yet must not create one just to learn it is empty.
+    store = _NoSessions() if dry_run and fresh else rt.store()
+    ctx = Context(source=src, home=home, config=rt.config, dry_run=dry_run, force=force, store=store)
     bar = None
     if not as_json:
         bar = _Progress()
@@ -58,6 +60,13 @@ def reference(path: Optional[str] = typer.Argument(None, help="The reference hom
         print_json(report.to_dict())
         return
     _print(report)
+
+
+class _NoSessions:
+    """The store a dry run sees when none exists yet: no session is there."""
+
+    def get_session(self, session_id: str) -> None:
+        return None
 
 
 class _Progress:
