@@ -17,6 +17,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, ToolFinished,
                                 ToolStarted, UsageEvent)
+from hermes.core.images import image_check, image_refusal
 from hermes.core.messages import Message, ToolCall, Usage
 from hermes.core.repeats import RepeatGuard
 from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
@@ -84,7 +85,7 @@ class Agent:
         guard = RepeatGuard()
         nudge = False  # an empty answer after tool work gets one more chance
         if new[0].images:
-            refusal = self._image_check()
+            refusal = image_check(self.model, self.tools)
             if refusal is not None:
                 yield refusal
                 if isinstance(refusal, ErrorEvent):
@@ -172,7 +173,7 @@ class Agent:
                         yield chunk
                 return
             except ModelError as e:
-                e = _image_refusal(e, model, request)
+                e = image_refusal(e, model, request)
                 if e.kind == "context_length" and self.compactor and not compacted and not streamed:
                     compacted = True
                     for note in await self.compactor(session, model, True):
@@ -185,18 +186,6 @@ class Agent:
                 yield Notice(f"{model.provider}:{model.name} failed ({e.kind}); "
                              f"switching to {nxt.provider}:{nxt.name}", "fallback")
                 i += 1
-
-    def _image_check(self) -> Event | None:
-        """A model known to be blind to images: say so before the turn runs. With vision_analyze
-        offered the turn goes on (the model reads the image paths and can ask the vision model)."""
-        from hermes.models.vision import accepts_images, no_vision_message
-
-        if accepts_images(self.model) is not False:
-            return None
-        if self.tools.get("vision_analyze") is not None:
-            return Notice(f"{self.model.provider}:{self.model.name} does not take images; it can look at them "
-                          "through vision_analyze", "vision")
-        return ErrorEvent(no_vision_message(self.model), "bad_request")
 
     async def _maybe_compact(self, session: SessionState, new: list[Message]) -> list[str]:
         if self.compactor is None:
@@ -274,20 +263,6 @@ class Agent:
                                              cost_usd=cost)
             for m, i in zip(new, ids or []):
                 m.id = i
-
-
-def _image_refusal(e: ModelError, model: ChatModel, request: list[Message]) -> ModelError:
-    """A 400 about images from a model not known to take them becomes the clear message."""
-    if e.kind != "bad_request" or not any(m.images for m in request if m.role == "user"):
-        return e
-    from hermes.models.vision import is_image_refusal, no_vision_message
-
-    if not is_image_refusal(str(e)):
-        return e
-    err = ModelError(f"{no_vision_message(model)} (the provider said: {str(e)[:200]})", kind="bad_request",
-                     status=e.status, provider=e.provider)
-    err.__cause__ = e
-    return err
 
 
 def _is_ro(tools: Registry, c: ToolCall) -> bool:

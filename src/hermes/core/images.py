@@ -17,6 +17,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024  # what the big providers accept per image
 EXTENSIONS = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp"}
@@ -140,3 +141,34 @@ def images_in(text: str | None) -> list[ImagePart]:
     for m in MARKER.finditer(text):
         seen.setdefault(m.group(1), ImagePart(m.group(1), _MIME_OF_EXT[m.group(2)]))
     return list(seen.values())
+
+
+# -- what the loop does with images ------------------------------------------------------------
+
+def image_check(model: Any, tools: Any) -> Any:
+    """Before a turn with images: None to go on, a Notice when a blind model can still use
+    vision_analyze, an ErrorEvent when it cannot see them at all."""
+    from hermes.core.events import ErrorEvent, Notice
+    from hermes.models.vision import accepts_images, no_vision_message
+
+    if accepts_images(model) is not False:
+        return None
+    if tools.get("vision_analyze") is not None:
+        return Notice(f"{model.provider}:{model.name} does not take images; it can look at them "
+                      "through vision_analyze", "vision")
+    return ErrorEvent(no_vision_message(model), "bad_request")
+
+
+def image_refusal(e: Any, model: Any, request: list[Any]) -> Any:
+    """A 400 about images from a model not known to take them becomes the clear message."""
+    if e.kind != "bad_request" or not any(m.images for m in request if m.role == "user"):
+        return e
+    from hermes.models.base import ModelError
+    from hermes.models.vision import is_image_refusal, no_vision_message
+
+    if not is_image_refusal(str(e)):
+        return e
+    err = ModelError(f"{no_vision_message(model)} (the provider said: {str(e)[:200]})", kind="bad_request",
+                     status=e.status, provider=e.provider)
+    err.__cause__ = e
+    return err
