@@ -99,6 +99,12 @@ class CompressionSection(_Section):
     tool_output_keep_chars: int = Field(2_000, ge=200)
 
 
+class TrajectoriesSection(_Section):
+    enabled: bool = False  # write each finished session as one JSON line (training data)
+    format: Literal["sharegpt", "openai"] = "sharegpt"
+    dir: str | None = None  # None: HERMES_HOME/trajectories
+
+
 class CronSection(_Section):
     timezone: str | None = None
     grace_minutes: int = Field(60, ge=0)
@@ -230,6 +236,7 @@ class Config(_Section):
     terminal: TerminalSection = Field(default_factory=TerminalSection)
     memory: MemorySection = Field(default_factory=MemorySection)
     compression: CompressionSection = Field(default_factory=CompressionSection)
+    trajectories: TrajectoriesSection = Field(default_factory=TrajectoriesSection)
     cron: CronSection = Field(default_factory=CronSection)
     server: ServerSection = Field(default_factory=ServerSection)
     skills: SkillsSection = Field(default_factory=SkillsSection)

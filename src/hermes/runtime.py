@@ -97,6 +97,13 @@ class Conversation:
         self.agent.model = model
 
     async def close(self) -> None:
+        if self.hermes.config.trajectories.enabled:  # a finished session becomes one training line
+            try:
+                from hermes.research.trajectories import record_conversation
+
+                record_conversation(self)
+            except Exception as e:  # a full disk must not keep the session from closing
+                self.hermes.notices.append(f"trajectory not saved: {type(e).__name__}: {e}")
         for key in ("exec", "browser"):  # the session's backend and its browser context
             res = self.ctx.state.get(key)
             if res is not None:

@@ -38,8 +38,12 @@ def chat(query: Optional[str] = typer.Option(None, "--query", "-q", help="Answer
          yolo: bool = typer.Option(False, "--yolo", help="Skip approvals (hardline rules still apply)."),
          image: Optional[list[str]] = typer.Option(None, "--image", "-i",
                                                    help="Attach an image file to -q (repeatable)."),
+         save_trajectory: bool = typer.Option(False, "--save-trajectory",
+                                              help="Write the session to HERMES_HOME/trajectories/."),
          ) -> None:
     """Chat with Hermes. With -q, answer once (exit code 1 on failure); otherwise interactive."""
+    if save_trajectory:
+        get_runtime().config.trajectories.enabled = True
     if query is not None and quiet is False and query == "":
         fail("empty query")
     sets = [s.strip() for s in toolsets.split(",")] if toolsets else None

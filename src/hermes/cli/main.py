@@ -32,7 +32,9 @@ GROUPS = {
     "gateway": ("hermes.cli.gateway", "The chat gateway: run, status, setup, install, pair."),
     "exec": ("hermes.cli.exec_cmd", "Execution backends: list them, test one end to end."),
     "mcp": ("hermes.cli.mcp_cmd", "MCP servers: list, test, add, remove; serve Hermes over MCP."),
+    "trajectories": ("hermes.cli.trajectories_cmd", "Export and compress agent trajectories (ShareGPT, OpenAI) for training."),
     "import": ("hermes.cli.import_cmd", "Move over from the reference system: sessions, memory, skills, cron jobs, settings."),
+    "batch": ("hermes.cli.batch_cmd", "Run a dataset of prompts through the agent (resumable, parallel, Ray) and write trajectories."),
 }
 
 

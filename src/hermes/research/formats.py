@@ -83,7 +83,13 @@ def from_sharegpt(turns: list[dict[str, str]]) -> list[Message]:
 
 
 def to_openai(messages: Iterable[Message]) -> list[dict[str, Any]]:
-    return [m.to_openai() for m in messages]
+    out = []
+    for m in messages:
+        d = m.to_openai()
+        if m.role == "tool" and m.name:
+            d["name"] = m.name  # which tool answered: training data wants it, the wire form omits it
+        out.append(d)
+    return out
 
 
 def from_openai(items: list[dict[str, Any]]) -> list[Message]:
