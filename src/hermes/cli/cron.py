@@ -34,11 +34,11 @@ def _errors() -> Iterator[None]:
 
 
 def _jobs():
-    from hermes.cron.jobs import JobStore
+    from hermes.cron.jobs import open_jobs
 
     rt = get_runtime()
-    with _errors():
-        return JobStore(rt.home, tz=rt.config.cron.timezone)
+    with _errors():  # jobs.json, or the PostgreSQL store's jobs when store.backend is postgres
+        return open_jobs(rt.home, rt.config, rt.store)
 
 
 def _when(ts: Optional[float], tz: Any) -> str:
@@ -47,11 +47,13 @@ def _when(ts: Optional[float], tz: Any) -> str:
     return describe_next(ts, time.time(), tz)
 
 
-def _scheduler_line(home: Any) -> str:
+def _scheduler_line(home: Any, jobs: Any = None) -> str:
     from hermes.cron.scheduler import not_running_hint, scheduler_status
 
-    st = scheduler_status(home)
+    st = scheduler_status(home, jobs)
     if st.running:
+        if st.host:  # jobs shared through the PostgreSQL store: the scheduler may be on another host
+            return f"A scheduler is running for these jobs (pid {st.pid or '?'} on {st.host})."
         return f"A scheduler is running for this home (pid {st.pid or '?'})."
     return not_running_hint()
 
@@ -81,7 +83,7 @@ def list_jobs(as_json: bool = JSON_OPT) -> None:
                    + (f" | deliver: {', '.join(_labels(j.deliver))}" if j.deliver else ""))
         if j.last_error and j.last_status != "ok":
             typer.echo(f"    error: {j.last_error[:200]}")
-    typer.echo(_scheduler_line(get_runtime().home))
+    typer.echo(_scheduler_line(get_runtime().home, store))
 
 
 def _labels(targets: list[str]) -> list[str]:
@@ -113,7 +115,7 @@ def add(schedule: str = typer.Argument(..., help="every 30m | every weekday at 9
         print_json(job.public())
         return
     typer.echo(f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, store.tz)}.")
-    typer.echo(_scheduler_line(get_runtime().home))
+    typer.echo(_scheduler_line(get_runtime().home, store))
 
 
 @app.command("edit")
@@ -168,7 +170,7 @@ def resume(job_id: str = typer.Argument(...)) -> None:
     with _errors():
         job = store.update(job_id, enabled=True)
     typer.echo(f"Resumed job {job.id} '{job.name}'; next run {_when(job.next_run_at, store.tz)}.")
-    typer.echo(_scheduler_line(get_runtime().home))
+    typer.echo(_scheduler_line(get_runtime().home, store))
 
 
 @app.command("rm")
@@ -259,13 +261,15 @@ def status(as_json: bool = JSON_OPT) -> None:
 
     rt = get_runtime()
     store = _jobs()
-    st = scheduler_status(rt.home, store)
+    with _errors():
+        st = scheduler_status(rt.home, store)
     if as_json:
         print_json(st.to_dict())
         return
     if st.running:
         since = _when(st.since, store.tz) if st.since else "?"
-        typer.echo(f"Scheduler: running (pid {st.pid or '?'}, started {since}).")
+        where = f" on {st.host}" if st.host else ""
+        typer.echo(f"Scheduler: running (pid {st.pid or '?'}{where}, started {since}).")
     else:
         typer.echo("Scheduler: not running. Start `hermes serve` or `hermes cron daemon`, or no job will fire.")
     if st.error:

@@ -210,7 +210,13 @@ def default_name(prompt: str) -> str:
 # -- the file ---------------------------------------------------------------------------------------
 
 class JobStore:
-    """jobs.json with locked read-modify-write. Reads without the lock are safe (atomic renames)."""
+    """jobs.json with locked read-modify-write. Reads without the lock are safe (atomic renames).
+
+    This is also the seam for other storage: a subclass that provides load_with_key / file_key /
+    edit (see hermes.cron.pg_jobs) inherits every operation below unchanged. `shared` says whether
+    the job list is one for many homes (a database) rather than this home's file."""
+
+    shared = False
 
     def __init__(self, home: Any, tz: Any = None) -> None:
         self.dir = Path(home.cron_dir if hasattr(home, "cron_dir") else home)
@@ -433,6 +439,23 @@ class JobStore:
             for job in jobs:
                 for k, v in results.get(job.id, {}).items():
                     setattr(job, k, v)
+
+
+def open_jobs(home: Any, config: Any, store: Any = None, tz: Any = None) -> JobStore:
+    """The job store for this configuration: cron/jobs.json in the home, or with `store.backend:
+    postgres` the shared `cron_jobs` table (hermes.cron.pg_jobs), which has the same operations.
+    `store` is the session store, or a function returning it (opened only when needed)."""
+    zone = tz if tz is not None else config.cron.timezone
+    if getattr(getattr(config, "store", None), "backend", "sqlite") != "postgres":
+        return JobStore(home, tz=zone)
+    from hermes.cron.pg_jobs import PgJobStore
+
+    db = store() if callable(store) else store
+    if db is None or not hasattr(db, "_pg"):  # not a PostgresStore (or none given): open the configured one
+        from hermes.state import open_store
+
+        db = open_store(home, config)
+    return PgJobStore(db, tz=zone)
 
 
 def resolve(jobs: list[Job], ref: str, scope: str | None = None) -> Job:

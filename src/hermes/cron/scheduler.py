@@ -12,6 +12,10 @@ Guarantees and how they are kept:
   "interrupted" when the next scheduler takes the lock.
 - Cheap idle ticks: the job list is cached by jobs.json's (inode, mtime, size); an idle tick is a
   stat() and a comparison with the earliest next_run_at.
+With `store.backend: postgres` the jobs live in the database and so does leadership: one scheduler
+across every process and host holds a lease (hermes.cron.leader) instead of the flock, claims each
+due run in the database, and re-runs once a run its dead predecessor left unfinished
+(hermes.cron.pg_jobs). Everything else above holds unchanged.
 Clock and sleep are injectable so tests move time instead of waiting.
 """
 
@@ -28,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
-from hermes.cron.jobs import Job, JobsFileError, JobStore
+from hermes.cron.jobs import Job, JobsFileError, JobStore, open_jobs
 from hermes.cron.runner import RunLock, Runner, execute
 from hermes.cron.schedule import ScheduleError, format_local, resolve_tz
 
@@ -46,6 +50,16 @@ class SchedulerLock:
 
         self.path = Path(cron_dir) / "scheduler.lock"
         self.fd: int | None = None
+
+    token = None  # the lease's surface (hermes.cron.leader.PgLeader): a flock needs no renewing
+    renew_every = float("inf")
+
+    @property
+    def held(self) -> bool:
+        return self.fd is not None
+
+    def renew(self) -> bool:
+        return self.fd is not None
 
     def acquire(self) -> bool:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -101,10 +115,11 @@ class SchedulerStatus:
     enabled: int = 0
     next_job: Job | None = None
     error: str | None = None  # jobs.json cannot be read
+    host: str | None = None  # where the scheduler runs, when the jobs are shared by a fleet
 
     def to_dict(self) -> dict[str, Any]:
         nj = self.next_job
-        return {"running": self.running, "pid": self.pid, "since": self.since, "jobs": self.jobs,
+        return {"running": self.running, "pid": self.pid, "host": self.host, "since": self.since, "jobs": self.jobs,
                 "enabled": self.enabled, "error": self.error,
                 "next": None if nj is None else {"id": nj.id, "name": nj.name, "next_run_at": nj.next_run_at}}
 
@@ -114,13 +129,29 @@ def next_due(jobs: list[Job]) -> Job | None:
     return min(live, key=lambda j: j.next_run_at or 0.0) if live else None
 
 
+def _leader(home: Any, jobs: Any, lease_seconds: float | None = None) -> Any:
+    if getattr(jobs, "shared", False):
+        from hermes.cron.leader import LEASE_SECONDS, PgLeader
+
+        return PgLeader(jobs, lease_seconds or LEASE_SECONDS)
+    return SchedulerLock(home.cron_dir)
+
+
 def scheduler_status(home: Any, jobs: JobStore | None = None) -> SchedulerStatus:
-    """Is a scheduler running for this home (anyone holding the lock), and what fires next."""
-    held, info = SchedulerLock(home.cron_dir).probe()
-    st = SchedulerStatus(running=held, pid=info.get("pid"), since=info.get("started_at"))
+    """Is a scheduler running for this home (anyone holding the lock), and what fires next.
+    For jobs in a shared database: is one running anywhere on it (pid is then on `host`)."""
+    from hermes.state.base import StoreError
+
+    jobs = jobs or JobStore(home, tz="UTC")
     try:
-        items = (jobs or JobStore(home, tz="UTC")).load()
-    except JobsFileError as e:
+        held, info = _leader(home, jobs).probe()
+    except StoreError as e:
+        return SchedulerStatus(running=False, error=str(e))
+    st = SchedulerStatus(running=held, pid=info.get("pid"), since=info.get("started_at"),
+                         host=info.get("host") if jobs.shared else None)
+    try:
+        items = jobs.load()
+    except (JobsFileError, StoreError) as e:
         st.error = str(e)
         return st
     st.jobs, st.enabled, st.next_job = len(items), sum(j.enabled for j in items), next_due(items)
@@ -149,14 +180,17 @@ class Scheduler:
                  clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
                  standby_poll: float = STANDBY_POLL, shutdown_timeout: float = 30.0,
-                 flush_delay: float = 1.0) -> None:
+                 flush_delay: float = 1.0, tick_seconds: float = 60.0,
+                 lease_seconds: float | None = None) -> None:
         self.home, self.config, self.store, self.runner = home, config, store, runner
         self.clock, self.sleep = clock, sleep
         self.tz = resolve_tz(config.cron.timezone)
-        self.jobs = JobStore(home, tz=self.tz)
+        self.jobs = open_jobs(home, config, store, tz=self.tz)
+        self._shared = getattr(self.jobs, "shared", False)
         self.grace = config.cron.grace_minutes * 60 + TICK_SLACK
         self.standby_poll, self.shutdown_timeout, self.flush_delay = standby_poll, shutdown_timeout, flush_delay
-        self._lock = SchedulerLock(home.cron_dir)
+        self.tick_seconds = tick_seconds  # ticks fall on multiples of this (minute boundaries by default)
+        self._lock = _leader(home, self.jobs, lease_seconds)
         self._sem = asyncio.Semaphore(config.cron.max_concurrent)
         self._tasks: set[asyncio.Task] = set()
         self._active: dict[str, int] = {}  # job id -> run id, claimed and not finished
@@ -170,7 +204,7 @@ class Scheduler:
 
     @property
     def is_leader(self) -> bool:
-        return self._lock.fd is not None
+        return self._lock.held
 
     def acquire(self) -> bool:
         """Take the scheduler lock if free; on success, settle what a dead predecessor left."""
@@ -195,6 +229,11 @@ class Scheduler:
         """Mark runs left "running" by a dead process as interrupted. Runs whose job lock is held
         belong to a live process (a manual run) and are left alone."""
         now = self.clock()
+        if self._shared:  # the fleet's runs: claims say which leader ran them (see pg_jobs.recover)
+            fixed = self.jobs.recover(self._lock.token, now, skip=set(self._active))
+            for job_id in fixed:
+                log.warning("job %s: a run was left unfinished by a previous scheduler; marked interrupted", job_id)
+            return len(fixed)
         fixed: dict[str, dict[str, Any]] = {}
         for r in self.store.list_runs(status="running", limit=100_000):
             if r.job_id in self._active or RunLock.holder(self.home.cron_dir, r.job_id) is not None:
@@ -258,13 +297,14 @@ class Scheduler:
         Safe against racing processes: a job claimed elsewhere is no longer due when we read it."""
         report, claims = TickReport(), []
         try:
-            with self.jobs.edit() as jobs:
+            with (self.jobs.edit(fence=self._lock.token) if self._shared else self.jobs.edit()) as jobs:
                 for job in jobs:
                     self._claim_one(job, now, report, claims)
         except BaseException as e:
             for job, run_id in claims:  # nothing was written: these runs will not happen now
                 self._active.pop(job.id, None)
-                self._safe_end(run_id, "failed", now, f"could not claim the run: {e}")
+                if not self._shared:  # in the database the run records went with the transaction
+                    self._safe_end(run_id, "failed", now, f"could not claim the run: {e}")
             raise
         self._cache(jobs, self.jobs.last_key)
         return report, claims
@@ -304,14 +344,21 @@ class Scheduler:
             report.missed.append(job.id)
             log.warning("job %s (%s): %s", job.id, job.name, why)
         else:
-            run_id = self.store.record_run_start(job.id, started_at=now)
+            if self._shared:
+                run_id = self.jobs.claim_run(job.id, due, now, self._lock.token)
+                if run_id is None:
+                    report.skipped.append(job.id)  # that occurrence was claimed before: it ran
+                    return
+            else:
+                run_id = self.store.record_run_start(job.id, started_at=now)
             self._active[job.id] = run_id
             claims.append((job, run_id))
             report.started.append(job.id)
 
     def _record(self, job_id: str, status: str, start: float, end: float, error: str) -> None:
-        run_id = self.store.record_run_start(job_id, started_at=start, status=status)
-        self.store.record_run_end(run_id, status=status, ended_at=end, error=error)
+        runs = self.jobs if self._shared else self.store  # shared: in the claiming transaction
+        run_id = runs.record_run_start(job_id, started_at=start, status=status)
+        runs.record_run_end(run_id, status=status, ended_at=end, error=error)
 
     def _safe_end(self, run_id: int, status: str, now: float, error: str) -> None:
         try:
@@ -380,28 +427,66 @@ class Scheduler:
     # ---- the loop ---------------------------------------------------------------------------------
 
     async def run_forever(self, stop_event: asyncio.Event) -> None:
-        """Tick on every minute boundary until stop_event is set; stand by while another process
-        holds the lock. On stop, runs in flight get shutdown_timeout seconds, then are cancelled
-        (and recorded as interrupted), and the lock is released."""
+        """Tick on every minute boundary (every tick_seconds) until stop_event is set; stand by
+        while another process holds the lock or lease. A leader that loses its lease cancels its
+        runs (recorded as interrupted) and stands by. On stop, runs in flight get shutdown_timeout
+        seconds, then are cancelled (and recorded as interrupted), and the lock is released."""
         said_standby = False
+        next_tick = float("-inf")
         try:
             while not stop_event.is_set():
-                if not self.is_leader and not self.acquire():
-                    if not said_standby:
-                        _, info = self._lock.probe()
-                        log.info("another scheduler (pid %s) runs this home's jobs; standing by",
-                                 info.get("pid", "?"))
-                        said_standby = True
-                    await self._wait(self.standby_poll, stop_event)
-                    continue
-                try:
-                    await self.tick(self.clock())
-                except Exception:  # a bad tick is logged; the next one tries again
-                    log.exception("scheduler tick failed")
+                if self._lock.token is not None and not (self.is_leader and self._lock.renew()):
+                    log.error("this scheduler lost its lease (the database was unreachable for too long, "
+                              "or another took over); cancelling its runs and standing by")
+                    await self._step_down()
+                if not self.is_leader:
+                    if not await self._try_acquire():
+                        if not said_standby:
+                            info = self._probe()
+                            log.info("another scheduler (pid %s%s) runs the jobs; standing by", info.get("pid", "?"),
+                                     f" on {info['host']}" if info.get("host") else "")
+                            said_standby = True
+                        await self._wait(self.standby_poll, stop_event)
+                        continue
+                    said_standby, next_tick = False, float("-inf")
                 now = self.clock()
-                await self._wait(60.0 - now % 60.0 + 0.01, stop_event)
+                if now >= next_tick - 0.005:  # the fake clock of the tests lands on it within rounding
+                    try:
+                        await self.tick(now)
+                    except Exception:  # a bad tick is logged; the next one tries again
+                        log.exception("scheduler tick failed")
+                    now = self.clock()
+                    next_tick = now - now % self.tick_seconds + self.tick_seconds + 0.01
+                await self._wait(min(next_tick - now, self._lock.renew_every), stop_event)
         finally:
             await self.shutdown()
+
+    async def _try_acquire(self) -> bool:
+        from hermes.state.base import StoreError
+
+        try:
+            return self.acquire()
+        except StoreError as e:  # the database is down: stand by and try again
+            log.warning("cannot reach the job store to take the scheduler lease: %s", e)
+            return False
+
+    def _probe(self) -> dict[str, Any]:
+        try:
+            return self._lock.probe()[1]
+        except Exception:
+            return {}
+
+    async def _step_down(self) -> None:
+        tasks = set(self._tasks)
+        for t in tasks:
+            t.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+        try:
+            self._flush()
+        except Exception:
+            log.exception("could not save run results")
+        self.release()
 
     async def _wait(self, seconds: float, stop_event: asyncio.Event) -> None:
         sleeper = asyncio.ensure_future(self.sleep(seconds))

@@ -113,18 +113,19 @@ class Service:
                            interactive=False, services={"aux_model": h.model, "hermes": h})
 
     def list_jobs(self) -> dict[str, Any]:
-        from hermes.cron.jobs import JobStore
+        from hermes.cron.jobs import open_jobs
         from hermes.cron.scheduler import scheduler_status
 
-        jobs = JobStore(self.hermes.home, tz=self.hermes.config.cron.timezone).list(scope=self.scope)
-        return {"scope": self.scope, "scheduler_running": scheduler_status(self.hermes.home).running,
+        store = open_jobs(self.hermes.home, self.hermes.config, self.hermes.store)
+        jobs = store.list(scope=self.scope)
+        return {"scope": self.scope, "scheduler_running": scheduler_status(self.hermes.home, store).running,
                 "jobs": [_job_summary(j) for j in jobs]}
 
     async def run_job(self, job_id: str) -> dict[str, Any]:
         from hermes.cron import runner
-        from hermes.cron.jobs import JobNotFound, JobStore
+        from hermes.cron.jobs import JobNotFound, open_jobs
 
-        h, store = self.hermes, JobStore(self.hermes.home, tz=self.hermes.config.cron.timezone)
+        h, store = self.hermes, open_jobs(self.hermes.home, self.hermes.config, self.hermes.store)
         try:
             job = store.get(job_id, scope=self.scope)  # another scope's job is simply not found
         except JobNotFound as e:

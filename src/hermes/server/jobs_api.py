@@ -1,6 +1,7 @@
 """`/api/jobs`: create, list, get, update (pause/resume via `enabled`), delete and run scheduled jobs.
 
-The endpoints talk to a `JobsBackend`; `make_backend` adapts `hermes.cron.jobs.JobStore` when the
+The endpoints talk to a `JobsBackend`; `make_backend` adapts the configured job store (jobs.json, or
+the PostgreSQL store's table: `hermes.cron.jobs.open_jobs`) when the
 cron package is installed, and without one every endpoint answers 503 "scheduler not available".
 """
 
@@ -180,13 +181,14 @@ class CronJobs:
     CLI's prefix-or-name lookup is for people, not for programs."""
 
     def __init__(self, hermes: Any, scheduler: Any = None):
-        from hermes.cron.jobs import JobStore
+        from hermes.cron.jobs import open_jobs
         from hermes.cron.schedule import resolve_tz
 
         self.hermes = hermes
         self.scheduler = scheduler
         self.tz = scheduler.tz if scheduler is not None else resolve_tz(hermes.config.cron.timezone)
-        self.store = scheduler.jobs if scheduler is not None else JobStore(hermes.home, tz=self.tz)
+        self.store = (scheduler.jobs if scheduler is not None
+                      else open_jobs(hermes.home, hermes.config, hermes.store, tz=self.tz))
         self.runner = make_runner(hermes)
         self._runs: set[Any] = set()
 
@@ -195,6 +197,7 @@ class CronJobs:
 
         from hermes.cron.jobs import JobsFileError
         from hermes.cron.jobs import JobNotFound as CronNotFound
+        from hermes.state.base import StoreError
 
         @contextlib.contextmanager
         def mapped() -> Any:
@@ -204,6 +207,8 @@ class CronJobs:
                 raise JobNotFound(str(e)) from None
             except JobsFileError as e:
                 raise ApiError(503, str(e), code="jobs_file_error") from None
+            except StoreError as e:  # jobs in the PostgreSQL store, and it is unreachable
+                raise ApiError(503, str(e), code="jobs_store_error") from None
 
         return mapped()
 

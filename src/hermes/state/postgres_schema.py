@@ -30,6 +30,7 @@ CJK_CLASS = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\
 CONTENT_INDEX_CHARS = 100_000  # a tsvector is capped at 1 MB; past this, a message's words are not indexed
 TOOL_INDEX_CHARS = 8192  # tool output and tool-call arguments: only their start is worth indexing
 # What a Message is read from (never SELECT *: search_doc is as big as the text it indexes).
+GIN_PENDING_KB = 128  # the search index's pending list (see migration 4)
 MESSAGE_COLS = ("id, session_id, seq, role, content, tool_calls, tool_call_id, tool_name, tokens, timestamp, "
                 "reasoning, summary")
 
@@ -133,6 +134,50 @@ MIGRATIONS: list[Migration] = [
         "CREATE INDEX idx_cron_runs_started ON cron_runs(started_at DESC)",
     )),
     Migration(2, "CJK substring index", apply=_cjk_index),
+    # Scheduled jobs for a fleet (hermes.cron.pg_jobs): each job's record is the same JSON object as
+    # in jobs.json; the columns beside it are what queries filter on. `version` comes from one
+    # sequence, so (count, max version) changes whenever any job changes: a scheduler's idle tick
+    # compares that pair instead of reading every job.
+    Migration(3, "scheduled jobs, scheduler lease, run claims", (
+        "CREATE SEQUENCE cron_jobs_version",
+        """CREATE TABLE cron_jobs (
+            id TEXT PRIMARY KEY,
+            pos BIGINT GENERATED ALWAYS AS IDENTITY,
+            scope TEXT NOT NULL,
+            enabled BOOLEAN NOT NULL,
+            next_run_at DOUBLE PRECISION,
+            data JSONB NOT NULL,
+            version BIGINT NOT NULL DEFAULT nextval('cron_jobs_version')
+        )""",
+        "CREATE INDEX idx_cron_jobs_pos ON cron_jobs(pos)",
+        # One row per leadership name; `token` grows with every takeover (the fencing token).
+        """CREATE TABLE cron_leader (
+            name TEXT PRIMARY KEY,
+            token BIGINT NOT NULL,
+            holder TEXT NOT NULL,
+            pid INTEGER,
+            host TEXT,
+            since DOUBLE PRECISION NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL
+        )""",
+        # One row per fired occurrence of a job: the primary key is what makes a due run start once.
+        """CREATE TABLE cron_claims (
+            job_id TEXT NOT NULL,
+            due_at DOUBLE PRECISION NOT NULL,
+            token BIGINT NOT NULL,
+            run_id BIGINT,
+            attempts INTEGER NOT NULL DEFAULT 1,
+            claimed_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (job_id, due_at)
+        )""",
+        "CREATE INDEX idx_cron_claims_run ON cron_claims(run_id)",
+    )),
+    # Every search reads the GIN index's whole pending list (rows inserted since the last vacuum)
+    # besides its tree; with the default 4 MB that costs more than the rest of a query. A small
+    # list keeps inserts batched and searches fast between vacuums.
+    Migration(4, "search index: small pending list", (
+        f"ALTER INDEX idx_messages_search SET (gin_pending_list_limit = {GIN_PENDING_KB})",
+    )),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -15,10 +15,10 @@ from hermes.tools.registry import ToolContext, ToolError, tool
 RESULT_TEXT_MAX = 4_000
 
 
-def _scheduler_line(ctx: ToolContext) -> str:
+def _scheduler_line(ctx: ToolContext, jobs: Any = None) -> str:
     from hermes.cron.scheduler import not_running_hint, scheduler_status
 
-    st = scheduler_status(ctx.home)
+    st = scheduler_status(ctx.home, jobs)
     if st.running:
         return f"A scheduler is running for this home (pid {st.pid or '?'}), so it will fire on time."
     return not_running_hint()
@@ -39,12 +39,12 @@ def _line(job: Any, tz: Any) -> str:
 
 def describe_jobs(home: Any, config: Any, scope: str) -> list[str]:
     """One line per job of `scope` and whether a scheduler runs: what `/cron` shows in a chat."""
-    from hermes.cron.jobs import JobStore
+    from hermes.cron.jobs import open_jobs
     from hermes.cron.scheduler import not_running_hint, scheduler_status
 
-    jobs = JobStore(home, tz=config.cron.timezone)
+    jobs = open_jobs(home, config)  # jobs.json, or the PostgreSQL store's jobs
     mine = jobs.list(scope=scope)
-    st = scheduler_status(home)
+    st = scheduler_status(home, jobs)
     lines = [_line(j, jobs.tz) for j in mine] or ["No scheduled jobs."]
     return lines + ["A scheduler is running for this home." if st.running else not_running_hint()]
 
@@ -80,11 +80,11 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
     """
     if ctx.home is None or ctx.config is None:
         raise ToolError("scheduled jobs are not available in this session")
-    from hermes.cron.jobs import JobNotFound, JobsFileError, JobStore
+    from hermes.cron.jobs import JobNotFound, JobsFileError, open_jobs
     from hermes.cron.schedule import ScheduleError
 
     tz = ctx.config.cron.timezone
-    jobs = JobStore(ctx.home, tz=tz)
+    jobs = open_jobs(ctx.home, ctx.config, ctx.store, tz=tz)
     tz = jobs.tz
     try:
         if action == "create":
@@ -95,12 +95,12 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
                 deliver = ctx.state["origin"]
             job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver, skills=skills)
             return (f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, tz)}. "
-                    + _scheduler_line(ctx))
+                    + _scheduler_line(ctx, jobs))
         if action == "list":
             mine = jobs.list(scope=ctx.scope)
             if not mine:
-                return "No scheduled jobs. " + _scheduler_line(ctx)
-            return "\n".join([f"{len(mine)} job(s):", *(_line(j, tz) for j in mine), _scheduler_line(ctx)])
+                return "No scheduled jobs. " + _scheduler_line(ctx, jobs)
+            return "\n".join([f"{len(mine)} job(s):", *(_line(j, tz) for j in mine), _scheduler_line(ctx, jobs)])
         if not job_id:
             raise ToolError(f"{action} needs job_id (see action=list)")
         if action == "update":
@@ -111,14 +111,14 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
             _scan(prompt)
             job = jobs.update(job_id, scope=ctx.scope, **changes)
             return (f"Updated job {job.id} '{job.name}' ({job.schedule}); next run "
-                    f"{_when(job.next_run_at, tz) if job.enabled else '(paused)'}. " + _scheduler_line(ctx))
+                    f"{_when(job.next_run_at, tz) if job.enabled else '(paused)'}. " + _scheduler_line(ctx, jobs))
         if action == "pause":
             job = jobs.update(job_id, scope=ctx.scope, enabled=False)
             return f"Paused job {job.id} '{job.name}'; it will not run until resumed."
         if action == "resume":
             job = jobs.update(job_id, scope=ctx.scope, enabled=True)
             return (f"Resumed job {job.id} '{job.name}'; next run {_when(job.next_run_at, tz)}. "
-                    + _scheduler_line(ctx))
+                    + _scheduler_line(ctx, jobs))
         if action == "remove":
             job = jobs.remove(job_id, scope=ctx.scope)
             return f"Removed job {job.id} '{job.name}'."
