@@ -121,6 +121,10 @@ def test_errors_use_openai_shape_and_status(srv):
     assert httpx.delete(s.url + "/v1/models", headers=AUTH).status_code == 405
     bad = httpx.post(url, json=CHAT, headers={**AUTH, "X-Hermes-Session-Id": "a\tb"})
     assert bad.status_code == 400
+    # A conversation id comes back in a header: one a header cannot carry is refused, not a 500.
+    r = httpx.post(s.url + "/v1/responses", json={"input": "hi", "conversation": "caf\u00e9 \u2615"},
+                   headers=AUTH)
+    assert r.status_code == 400 and r.json()["error"]["param"] in ("conversation", None), r.text
 
 
 def test_body_size_cap(srv):

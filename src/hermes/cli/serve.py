@@ -1,4 +1,9 @@
-"""`hermes serve`: the OpenAI-compatible API server (and the cron scheduler) in one process.
+"""`hermes serve`: the OpenAI-compatible API server (and the cron scheduler).
+
+One process by default; `--workers N` forks N (`hermes.server.workers`) on one port. Whenever other
+processes may run turns on the same store (N > 1, or any PostgreSQL store, which other hosts may
+share behind a load balancer), turns take a cross-process session lock (`hermes.server.turn_lock`):
+a second request for a busy session waits, up to --turn-wait seconds, then gets 409 + Retry-After.
 
 The key comes from --api-key, else server.api_key in config.yaml, else HERMES_API_KEY (.env or the
 environment). Off loopback a strong key is required; on loopback no key means open access, and a
@@ -66,7 +71,7 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _server_class() -> Any:
+def _server_class(worker: bool = False) -> Any:
     import contextlib
     import signal
     import threading
@@ -74,14 +79,15 @@ def _server_class() -> Any:
     import uvicorn
 
     class Server(uvicorn.Server):
-        """Ctrl-C / SIGTERM shut down gracefully and exit 0 (uvicorn would re-raise the signal)."""
+        """Ctrl-C / SIGTERM shut down gracefully and exit 0 (uvicorn would re-raise the signal).
+        A worker of `--workers N` answers SIGTERM only (its supervisor turns Ctrl-C into that)."""
 
         @contextlib.contextmanager
         def capture_signals(self):  # type: ignore[override]
             if threading.current_thread() is not threading.main_thread():
                 yield
                 return
-            sigs = (signal.SIGINT, signal.SIGTERM)
+            sigs = (signal.SIGTERM,) if worker else (signal.SIGINT, signal.SIGTERM)
             old = {s: signal.signal(s, self.handle_exit) for s in sigs}
             try:
                 yield
@@ -99,6 +105,12 @@ def serve(host: Optional[str] = typer.Option(None, "--host", help="Address to li
           api_key: Optional[str] = typer.Option(None, "--api-key", help="Bearer key clients must send "
                                                 "(else server.api_key, else HERMES_API_KEY)."),
           no_scheduler: bool = typer.Option(False, "--no-scheduler", help="Do not run scheduled jobs here."),
+          workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                      help="Server processes sharing the port and the store (the "
+                                           "scheduler runs in worker 0 only)."),
+          turn_wait: float = typer.Option(60.0, "--turn-wait", min=0.0,
+                                          help="Seconds a request waits while another process runs a "
+                                               "turn of its session, before 409 + Retry-After."),
           log_level: str = typer.Option("warning", "--log-level", help="debug, info, warning or error."),
           ) -> None:
     """Run the OpenAI-compatible API server (and the scheduler) until Ctrl-C or SIGTERM."""
@@ -113,33 +125,59 @@ def serve(host: Optional[str] = typer.Option(None, "--host", help="Address to li
     if problem:
         fail(problem)
     sock = _listen(host, port)
+    opts = dict(host=host, port=port, key=key, scheduler=not no_scheduler, turn_wait=turn_wait,
+                log_level=log_level.lower(), workers=workers)
+    if workers == 1:
+        try:
+            _run_worker(sock, 0, **opts)
+        finally:
+            sock.close()
+        return
+    from hermes.server.workers import Supervisor
 
+    try:
+        code = Supervisor(workers, lambda index: _run_worker(sock, index, **opts)).run()
+    finally:
+        sock.close()
+    if code:
+        raise typer.Exit(code)
+
+
+def _run_worker(sock: socket.socket, index: int, *, host: str, port: int, key: str | None, scheduler: bool,
+                turn_wait: float, log_level: str, workers: int) -> int:
+    """One server process (the only one, or worker `index` of `workers`)."""
     from hermes.cli.chat import make_hermes
 
     hermes = make_hermes()
-    scheduler = None
-    if not no_scheduler:
+    sched = None
+    if scheduler and index == 0:  # one scheduler per deployment host: the others would fire jobs twice
         from hermes.server.jobs_api import make_scheduler
 
-        scheduler = make_scheduler(hermes, shutdown_timeout=8.0)
+        sched = make_scheduler(hermes, shutdown_timeout=8.0)
     import uvicorn
 
+    from hermes.server import turn_lock
     from hermes.server.app import create_app
 
-    app = create_app(hermes, api_key=key, scheduler=scheduler)
-    level = log_level.lower()
-    config = uvicorn.Config(app, log_level=level, access_log=level in ("debug", "info"), lifespan="on",
+    # Other processes run turns on this store when there are workers, and always on PostgreSQL
+    # (other hosts may serve it behind a load balancer).
+    shared = workers > 1 or getattr(hermes.store, "_pg", None) is not None
+    lock = turn_lock.for_store(hermes.store, hermes.home, turn_wait) if shared else None
+    app = create_app(hermes, api_key=key, scheduler=sched, turn_lock=lock)
+    config = uvicorn.Config(app, log_level=log_level, access_log=log_level in ("debug", "info"), lifespan="on",
                             timeout_graceful_shutdown=10, server_header=False)
-    shown = f"[{host}]" if ":" in host else host
-    sys.stderr.write(f"Hermes API on http://{shown}:{port}/v1  (model {hermes.model.provider}:"
-                     f"{hermes.model.name}; {'Bearer key required' if key else 'no key: loopback only'}; "
-                     f"scheduler {'on' if scheduler is not None else 'off'}). Ctrl-C stops it.\n")
-    sys.stderr.flush()
+    if index == 0:
+        shown = f"[{host}]" if ":" in host else host
+        many = f"{workers} workers; " if workers > 1 else ""
+        sys.stderr.write(f"Hermes API on http://{shown}:{port}/v1  ({many}model {hermes.model.provider}:"
+                         f"{hermes.model.name}; {'Bearer key required' if key else 'no key: loopback only'}; "
+                         f"scheduler {'on' if sched is not None else 'off'}). Ctrl-C stops it.\n")
+        sys.stderr.flush()
     try:
-        _server_class()(config).run(sockets=[sock])
+        _server_class(worker=workers > 1)(config).run(sockets=[sock])
     finally:
-        sock.close()
         try:
             hermes.store.close()
         except Exception:
             pass
+    return 0

@@ -48,9 +48,10 @@ class ServerState:
 
 
 def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None, jobs: Any = None,
-               max_live_sessions: int = 1000, max_pool_messages: int = 50_000) -> Any:
+               max_live_sessions: int = 1000, max_pool_messages: int = 50_000, turn_lock: Any = None) -> Any:
     """The server for `hermes`. `api_key` None accepts every request (loopback use; the caller
-    decides whether that is allowed). `jobs` overrides the JobStore-backed /api/jobs backend."""
+    decides whether that is allowed). `jobs` overrides the JobStore-backed /api/jobs backend.
+    `turn_lock` (server.turn_lock): set when other processes serve the same store."""
     from hermes import __version__
     from hermes.server import jobs_api, openai_api, responses, sessions_api
 
@@ -66,7 +67,8 @@ def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None
             names.add(extra)
     srv = ServerState(
         hermes=hermes,
-        pool=ConversationPool(opener, max_live=max_live_sessions, max_messages=max_pool_messages),
+        pool=ConversationPool(opener, max_live=max_live_sessions, max_messages=max_pool_messages,
+                              turn_lock=turn_lock),
         scrub=Scrubber.for_hermes(hermes.home, hermes.secrets, extra=[api_key] if api_key else []),
         model_names=names, model_list=["hermes", *aliases],
         responses=responses.ResponseStore(hermes.home.root / "api_responses.db"),

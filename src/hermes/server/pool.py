@@ -74,13 +74,14 @@ class Entry:
     lock: FifoLock = field(default_factory=FifoLock)
     inflight: int = 0  # leases taken and not yet released (running or waiting)
     stale: bool = False  # the store no longer matches (session deleted or pruned elsewhere)
+    mark: tuple | None = None  # (message_count, updated_at) when this process last released the session
 
 
 class Lease:
     """One request's claim on a session: `await acquire()` waits for its turn, `release()` ends it.
     Release is idempotent, so every exit path may call it."""
 
-    __slots__ = ("pool", "entry", "_ticket", "_done")
+    __slots__ = ("pool", "entry", "_ticket", "_done", "_cross")
 
     def __init__(self, pool: "ConversationPool", entry: Entry):
         self.pool = pool
@@ -88,6 +89,7 @@ class Lease:
         entry.inflight += 1
         self._ticket: asyncio.Future | None = entry.lock.ticket()
         self._done = False
+        self._cross = False  # holds the cross-process turn lock
 
     @property
     def conv(self) -> Any:
@@ -113,9 +115,27 @@ class Lease:
         if not fut.done():
             self.release()
             return False
+        if self.pool.turn_lock is not None and not self._cross:
+            try:
+                await self.pool.turn_lock.acquire(self.entry.session_id)
+                self._cross = True
+                self.pool.reload(self.entry)
+            except BaseException:
+                self.release()
+                raise
         return True
 
     def _release_lock(self) -> None:
+        if self._cross:
+            self._cross = False
+            try:
+                self.entry.mark = self.pool.fingerprint(self.entry)
+            except Exception:
+                self.entry.mark = None  # unknown: the next turn reloads
+            try:
+                self.pool.turn_lock.release(self.entry.session_id)
+            except Exception:  # never leave the in-process lock held because of the other one
+                pass
         self.entry.lock.release()
 
     def invalidate(self) -> None:
@@ -148,8 +168,10 @@ def new_session_id() -> str:
 
 class ConversationPool:
     def __init__(self, opener: Callable[[str, str], Any], *, max_live: int = 1000,
-                 max_messages: int = 50_000):
+                 max_messages: int = 50_000, turn_lock: Any = None):
         self._open = opener  # (session_id, scope) -> Conversation (creates the session if new)
+        # Several processes share the store: turns also take this lock and reload the history first.
+        self.turn_lock = turn_lock
         self.max_live = max(1, max_live)
         self.max_messages = max_messages
         self._entries: OrderedDict[str, Entry] = OrderedDict()
@@ -182,6 +204,18 @@ class ConversationPool:
         lease = Lease(self, entry)
         self._shrink()
         return lease
+
+    @staticmethod
+    def fingerprint(entry: Entry) -> tuple | None:
+        info = entry.conv.hermes.store.get_session(entry.session_id)
+        return None if info is None else (info.message_count, info.updated_at)
+
+    def reload(self, entry: Entry) -> None:
+        """Re-read the history if another process ran turns on this session since this one did
+        (two point reads per turn instead of re-reading a history that grows)."""
+        if entry.mark is not None and self.fingerprint(entry) == entry.mark:
+            return
+        entry.conv.state.history[:] = entry.conv.hermes.store.get_messages(entry.session_id)
 
     def discard(self, session_id: str) -> None:
         """Forget a session (deleted or changed behind the pool's back); refuses if in use."""
@@ -230,6 +264,8 @@ class ConversationPool:
         task.add_done_callback(self._closing.discard)
 
     async def close(self) -> None:
+        if self.turn_lock is not None:
+            await self.turn_lock.close()
         entries = list(self._entries.values())
         self._entries.clear()
         for e in entries:

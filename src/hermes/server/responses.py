@@ -54,7 +54,8 @@ class ResponseRequest(BaseModel):
     input: str | list[InputItem] = Field(min_length=1)
     instructions: str | None = None
     previous_response_id: str | None = Field(None, min_length=1, max_length=256)
-    conversation: str | None = Field(None, min_length=1, max_length=256)
+    # It comes back in the X-Hermes-Session-Id header, which carries visible ASCII only.
+    conversation: str | None = Field(None, min_length=1, max_length=256, pattern=r"^[!-~]+$")
     store: bool = True
     stream: bool = False
 
