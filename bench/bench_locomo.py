@@ -2,6 +2,7 @@
 
     python bench/bench_locomo.py [--data ../shared/data/locomo_dev.json] [--ablation] [--no-captions]
                                  [--embeddings] [--json-only] [--misses N]
+                                 [--store postgres --dsn postgresql://.../empty_db]
 
 Import: one fresh store in a temp dir; each LoCoMo conversation gets its own memory scope, each of
 its sessions one Hermes session (source "import", created at the session's date), each turn one
@@ -17,6 +18,10 @@ averaged per category and overall:
   hit@k     1 if any evidence turn is among the top k
   mrr       1 / rank of the first evidence turn (0 past 10)
 Latency: wall time of each store.search call (median, p95), after one warm-up pass.
+
+Both stores rank with the same code (hermes.state.search / .ranking); --store postgres measures the
+PostgreSQL store in the empty database --dsn names, ANALYZEd after the import (as autovacuum does
+within a minute of a bulk load: the planner needs the table's statistics to use its indexes).
 
 --ablation re-runs the whole question set with each ranking feature switched off in turn (the
 features are module-level switches in hermes.state.query, .search and .ranking) and prints
@@ -101,7 +106,17 @@ def import_all(samples: list[dict], root: Path, captions: bool = True, dsn: str 
             for t, mid in zip(turns, ids):
                 out.dia[scope][t["dia_id"]] = mid
             n += 1
+    if dsn:
+        analyze(dsn)
     return out
+
+
+def analyze(dsn: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("ANALYZE sessions")
+        conn.execute("ANALYZE messages")
 
 
 @dataclass
@@ -244,10 +259,13 @@ def main() -> int:
     ap.add_argument("--embeddings", action="store_true", help="also rerank with the optional local embedder")
     ap.add_argument("--json-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
-    ap.add_argument("--dsn", help="measure the PostgreSQL store instead, in this (empty) database")
+    ap.add_argument("--store", choices=("sqlite", "postgres"), help="default: postgres with --dsn, else sqlite")
+    ap.add_argument("--dsn", help="the (empty) PostgreSQL database to measure the PostgreSQL store in")
     args = ap.parse_args()
-    if args.dsn and (args.ablation or args.embeddings):
-        ap.error("--ablation and --embeddings switch the SQLite store's ranking ideas; not with --dsn")
+    if (args.store == "postgres") != bool(args.dsn) and args.store is not None:
+        ap.error("--store postgres needs --dsn (an empty database); --dsn is for --store postgres")
+    if args.dsn and args.embeddings:
+        ap.error("--embeddings reads the SQLite store's tables; not with --store postgres")
     samples = json.loads(Path(args.data).read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()

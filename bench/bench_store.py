@@ -11,6 +11,11 @@ text), then measures in process:
 and prints the medians as JSON, plus the query plans that show the indexes in use.
 
     python bench/bench_store.py [--sessions N] [--per-session M] [--rebuild]
+                                [--store postgres --dsn postgresql://.../db]
+
+With --store postgres the same corpus is loaded (COPY, search index built after the load, then
+VACUUM ANALYZE as autovacuum would) into the database --dsn names, reused while it holds the same
+number of messages, and the store-level measures (list_store, search) are taken on PostgresStore.
 """
 
 from __future__ import annotations
@@ -70,19 +75,14 @@ def vocabulary() -> tuple[list[str], list[float]]:
     return words, cum
 
 
-def build(db: Path, sessions: int, per_session: int) -> None:
-    from hermes.state.sqlite import SQLiteStore, new_session_id
+def corpus(sessions: int, per_session: int, batch: int = 200):
+    """Batches of (session rows, message rows) of the synthetic store, the same on every run."""
+    from hermes.state.sqlite import new_session_id
 
-    SQLiteStore(db).close()  # schema via the real migrations
     words, cum = vocabulary()
     rng = random.Random(SEED)
-    conn = sqlite3.connect(db, isolation_level=None)
-    conn.execute("PRAGMA synchronous = OFF")
-    conn.execute("PRAGMA cache_size = -200000")
     sources = ["cli"] * 6 + ["telegram"] * 2 + ["api", "cron"]
     now = time.time()
-    t0 = time.monotonic()
-    batch = 200
     for start in range(0, sessions, batch):
         srows, mrows = [], []
         for i in range(start, min(sessions, start + batch)):
@@ -104,6 +104,18 @@ def build(db: Path, sessions: int, per_session: int) -> None:
             title = " ".join(rng.choices(words[:3000], k=rng.randint(2, 5))).capitalize()
             srows.append((sid, src, scope, title, "bench-model", created, ts, per_session, tokens_in,
                           tokens_out, round((tokens_in + tokens_out) * 2e-6, 6)))
+        yield min(sessions, start + batch), srows, mrows
+
+
+def build(db: Path, sessions: int, per_session: int) -> None:
+    from hermes.state.sqlite import SQLiteStore
+
+    SQLiteStore(db).close()  # schema via the real migrations
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("PRAGMA cache_size = -200000")
+    t0 = time.monotonic()
+    for done, srows, mrows in corpus(sessions, per_session):
         conn.execute("BEGIN")
         conn.executemany("INSERT INTO sessions (id, source, scope, title, model, created_at, updated_at, "
                          "message_count, input_tokens, output_tokens, cost_usd) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -111,13 +123,85 @@ def build(db: Path, sessions: int, per_session: int) -> None:
         conn.executemany("INSERT INTO messages (session_id, seq, role, content, tokens, timestamp) "
                          "VALUES (?,?,?,?,?,?)", mrows)
         conn.execute("COMMIT")
-        done = min(sessions, start + batch)
         el = time.monotonic() - t0
         print(f"  built {done:,}/{sessions:,} sessions ({done * per_session:,} messages) in {el:.0f} s",
               file=sys.stderr, flush=True)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.execute("ANALYZE")
     conn.close()
+
+
+def build_pg(dsn: str, sessions: int, per_session: int, rebuild: bool) -> None:
+    """The same corpus in PostgreSQL (COPY; the search index built once after the load)."""
+    import psycopg
+
+    from hermes.state.postgres import PostgresStore
+    from hermes.state.postgres_schema import GIN_PENDING_KB
+
+    PostgresStore(dsn).close()  # schema via the real migrations
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        have = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+        if have == sessions * per_session and not rebuild:
+            return
+        print(f"building {sessions:,} sessions x {per_session} messages in PostgreSQL ...", file=sys.stderr)
+        conn.execute("TRUNCATE messages, sessions")
+        conn.execute("DROP INDEX IF EXISTS idx_messages_search")
+        t0 = time.monotonic()
+        for done, srows, mrows in corpus(sessions, per_session, batch=500):
+            with conn.transaction(), conn.cursor() as cur:
+                with cur.copy("COPY sessions (id, source, scope, title, model, created_at, updated_at, "
+                              "message_count, input_tokens, output_tokens, cost_usd) FROM STDIN") as cp:
+                    for r in srows:
+                        cp.write_row(r)
+                with cur.copy("COPY messages (session_id, seq, role, content, tokens, timestamp) FROM STDIN") as cp:
+                    for r in mrows:
+                        cp.write_row(r)
+            print(f"  loaded {done * per_session:,} messages in {time.monotonic() - t0:.0f} s",
+                  file=sys.stderr, flush=True)
+        conn.execute("SET maintenance_work_mem = '256MB'")
+        conn.execute("CREATE INDEX idx_messages_search ON messages USING gin (search_doc) "  # as the migrations make it
+                     f"WITH (gin_pending_list_limit = {GIN_PENDING_KB})")
+        conn.execute("VACUUM ANALYZE sessions")
+        conn.execute("VACUUM ANALYZE messages")
+        print(f"built in {time.monotonic() - t0:.0f} s", file=sys.stderr)
+
+
+def main_pg(args) -> None:
+    from hermes.state.postgres import PostgresStore
+
+    build_pg(args.dsn, args.sessions, args.per_session, args.rebuild)
+    store = PostgresStore(args.dsn)
+    list_store_t = timed(lambda: store.list_sessions(limit=20), 20)
+    qs = queries()
+    for q in qs[:5]:
+        store.search(q)  # warm-up
+
+    def over_queries(**kw) -> list[float]:
+        return sorted(timed_each(lambda q: store.search(q, limit=20, **kw), qs))
+
+    all_t, owner_t = over_queries(), over_queries(scope="owner")
+    narrow = store._read(lambda c: c.execute("SELECT scope FROM sessions WHERE scope <> 'owner' GROUP BY scope "
+                                             "ORDER BY COUNT(*) LIMIT 1").fetchone())
+    narrow_t = over_queries(scope=narrow["scope"]) if narrow else [0.0]
+    count = store._read(lambda c: c.execute("SELECT count(*) AS n FROM messages").fetchone())["n"]
+    store.close()
+    p90 = lambda t: round(t[int(len(t) * 0.9) - 1], 4)  # noqa: E731
+    print(json.dumps({
+        "store": "postgres", "sessions": args.sessions, "messages": count,
+        "list_store_median_s": round(statistics.median(list_store_t), 5),
+        "search_median_s": round(statistics.median(all_t), 4), "search_p90_s": p90(all_t),
+        "search_owner_scope_median_s": round(statistics.median(owner_t), 4), "search_owner_scope_p90_s": p90(owner_t),
+        "search_narrow_scope_median_s": round(statistics.median(narrow_t), 4),
+        "search_narrow_scope_p90_s": p90(narrow_t), "search_queries": len(qs)}, indent=2))
+
+
+def timed_each(fn, items: list) -> list[float]:
+    out = []
+    for x in items:
+        t0 = time.perf_counter()
+        fn(x)
+        out.append(time.perf_counter() - t0)
+    return out
 
 
 def ensure_db(sessions: int, per_session: int, rebuild: bool) -> Path:
@@ -189,7 +273,13 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, default=10_000)
     ap.add_argument("--per-session", type=int, default=100)
     ap.add_argument("--rebuild", action="store_true")
+    ap.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    ap.add_argument("--dsn", help="with --store postgres: the database to build the corpus in")
     args = ap.parse_args()
+    if args.store == "postgres":
+        if not args.dsn:
+            ap.error("--store postgres needs --dsn")
+        return main_pg(args)
     home = ensure_db(args.sessions, args.per_session, args.rebuild)
 
     from typer.testing import CliRunner

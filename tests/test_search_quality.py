@@ -206,7 +206,9 @@ def test_search_is_fast_on_a_conversation_sized_store(store):
         t0 = time.perf_counter()
         store.search(f"What did P0 say about topic{q} and hobby{q % 13}?", limit=10)
         times.append(time.perf_counter() - t0)
-    assert statistics.median(times) < 0.02  # ~2 ms here; generous for slow CI machines
+    # ~2-5 ms here; the bound only catches a gross regression (a scan instead of the index), since
+    # the tests share two cores with other workers.
+    assert statistics.median(times) < 0.06
 
 
 @pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo dev data not present")

@@ -10,9 +10,8 @@ so appends from concurrent writers get consecutive seq numbers in commit order; 
 never wait for each other. Reads of more than one statement run in one REPEATABLE READ snapshot.
 
 Differences from SQLite, all forced by PostgreSQL: NUL characters cannot be stored in text and are
-saved as U+FFFD; a message's words past its first 100,000 characters are not indexed for search;
-search ranks with PostgreSQL's own full-text ranking (`postgres_search`), not SQLite's LoCoMo-tuned
-conversation ranking.
+saved as U+FFFD; a message's words past its first 100,000 characters are not indexed for search.
+Search ranks with the SQLite store's ranking code, fed by `postgres_search` from tsvector / GIN.
 """
 
 from __future__ import annotations

@@ -1,133 +1,240 @@
-"""Session search on PostgreSQL: its own full-text ranking plus substring search for CJK text.
+"""Session search on PostgreSQL: the SQLite store's ranking, fed with candidates from tsvector / GIN.
 
-The query is split into words by the same plan the SQLite store uses (`hermes.state.query`: stop
-words dropped, irregular forms and everyday synonyms as variants, a trailing * as a prefix), so no
-user text ever reaches tsquery syntax: each form goes through phraseto_tsquery, which ignores
-operators, quotes and punctuation. A turn's score is how many of the query's words it holds, plus
-ts_rank_cd of the OR of them all (scaled into 0..1), with words said counting more than tool-call
-arguments (weights A and B). CJK text, which the english parser cannot split into words, is
-matched by substring (ILIKE, backed by a pg_trgm index where the server has the extension) with
-the same trigram / short-term / bigram-fallback terms as SQLite's trigram table.
+`PgSource` answers the questions `search.Reader` asks of a store (how many rows hold a word, its
+best or newest rows with their BM25 score, words near each other, turns from a period, CJK
+substrings, the rows at some conversation slots); `search.SQLiteSource` answers them from FTS5.
+Which rows to read, how words are weighed and how turns are ranked is that shared code, so both
+stores rank alike.
+
+A form's score is the BM25 FTS5 would give it, computed here: FTS5's idf from the form's row count,
+term frequency 1 in what was said (0.3 when only tool names or arguments hold it: FTS5's column
+weights), and the row's length in bytes against the average (`ranking.relength` then
+re-normalises it the same way for both stores). No user text reaches tsquery syntax: each form
+goes through phraseto_tsquery (a prefix through to_tsquery of its letters and digits only).
+CJK text, which the english parser cannot split, is matched by substring (ILIKE, backed by a
+pg_trgm index where the server has the extension).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Callable
 
 from hermes.core.messages import Message
+from hermes.state import ranking
 from hermes.state.base import SearchHit
 from hermes.state.postgres_schema import MESSAGE_COLS
 from hermes.state.query import STOP_WORDS, QueryPlan, build_plan, ngrams
+from hermes.state.search import HUGE_MATCH, PAIR_SPAN, Filters, collect
 
 HL_START, HL_END = ">>>", "<<<"  # the same markers as the SQLite store's snippets
 CONTEXT_CHARS = 600  # content kept per neighbouring message in a hit's context
 HEADLINE_CHARS = 20_000  # ts_headline re-parses the text: only a hit's start is searched for a snippet
-WORD_ROWS = 5000  # per query word, the newest turns holding it that are ranked
-RANK_WEIGHTS = "{0.1, 0.2, 0.3, 1.0}"  # D, C, B (tool names and arguments), A (content)
 _HEADLINE_OPTS = f'StartSel="{HL_START}", StopSel="{HL_END}", MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=1'
 _WORD_PART = re.compile(r"[^\W_]+")
+_OPERAND = re.compile(r"'((?:[^']|'')*)'(:\*)?")
+_K1, _B = 1.2, 0.75  # FTS5's bm25 constants: scores are made as FTS5 makes them
+TOOLS_TF = 0.3  # search.TOOLS_WEIGHT: a word only in tool names or arguments
+_ROW = ("m.session_id, m.seq, m.timestamp, left(COALESCE(m.content, ''), {head}) AS head, "
+        "strpos(COALESCE(m.content, ''), '?') AS asks").format(head=ranking.HEAD_CHARS)
 
 
-def _filters(scope: str | None, sources: list[str] | None, roles: list[str] | None, since: float | None,
-             until: float | None, session_id: str | None) -> tuple[str, list]:
-    """SQL conditions over messages `m` joined to sessions `s`, and their arguments."""
+def _filters(flt: Filters) -> tuple[str, list, bool]:
+    """SQL conditions over messages `m` (and sessions `s`), their arguments, whether `s` is needed."""
     where, args = [], []
-    if scope is not None:
-        where.append("s.scope = %s"); args.append(scope)
-    if sources:
-        where.append("s.source = ANY(%s)"); args.append(list(sources))
-    if roles:
-        where.append("m.role = ANY(%s)"); args.append(list(roles))
-    if since is not None:
-        where.append("m.timestamp >= %s"); args.append(since)
-    if until is not None:
-        where.append("m.timestamp <= %s"); args.append(until)
-    if session_id is not None:
-        where.append("m.session_id = %s"); args.append(session_id)
-    return "".join(f" AND {w}" for w in where), args
+    if flt.scope is not None:
+        where.append("s.scope = %s"); args.append(flt.scope)
+    if flt.sources:
+        where.append("s.source = ANY(%s)"); args.append(list(flt.sources))
+    need_s = bool(where)
+    if flt.roles:
+        where.append("m.role = ANY(%s)"); args.append(list(flt.roles))
+    if flt.since is not None:
+        where.append("m.timestamp >= %s"); args.append(flt.since)
+    if flt.until is not None:
+        where.append("m.timestamp <= %s"); args.append(flt.until)
+    if flt.session_id is not None:
+        where.append("m.session_id = %s"); args.append(flt.session_id)
+    return "".join(f" AND {w}" for w in where), args, need_s
 
 
-def _word_queries(cur: Any, plan: QueryPlan) -> list[str]:
-    """One tsquery (as text) per query word, its forms OR-ed; words the english config drops (stop
-    words) give none."""
-    exprs, args = [], []
-    for word in plan.words:
-        forms = []
-        for form in plan.forms(word):
-            if form.endswith("*"):
-                parts = _WORD_PART.findall(form)  # letters and digits only: nothing to escape
-                if parts:
-                    forms.append("to_tsquery('english', %s)")
-                    args.append(" <-> ".join(f"'{p}'" for p in parts) + ":*")
-            else:
-                forms.append("phraseto_tsquery('english', %s)"); args.append(form)
-        if forms:
-            exprs.append(f"({' || '.join(forms)})::text")
-    if not exprs:
-        return []
-    row = cur.execute(f"SELECT ARRAY[{', '.join(exprs)}] AS qs", args).fetchone()
-    return [q for q in row["qs"] if q]
+def _weight_a(tsq: str) -> str:
+    """The tsquery restricted to weight A (what was said, not tool arguments)."""
+    return _OPERAND.sub(lambda m: f"'{m[1]}'{m[2] or ':'}A", tsq)
 
 
-def _fts(cur: Any, queries: list[str], where: str, args: list, limit: int) -> dict[int, float]:
-    """Rank the turns holding any query word; a word's candidates are its newest WORD_ROWS turns, so
-    a word said everywhere costs a bounded amount and cannot crowd out the turns of a rarer one."""
-    everything = " | ".join(f"({q})" for q in queries)
-    branch = ("(SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id "
-              f"WHERE m.search_doc @@ %s::tsquery{where} ORDER BY m.id DESC LIMIT {WORD_ROWS})")
-    cand_args = [a for q in queries for a in (q, *args)]
-    rows = cur.execute(
-        f"WITH cand AS ({' UNION '.join([branch] * len(queries))}) "
-        "SELECT m.id, (SELECT count(*) FROM unnest(%s::tsquery[]) AS w(q) WHERE m.search_doc @@ w.q) "
-        f"+ ts_rank_cd('{RANK_WEIGHTS}', m.search_doc, %s::tsquery, 32) AS score "
-        "FROM cand JOIN messages m ON m.id = cand.id ORDER BY score DESC, m.id DESC LIMIT %s",
-        [*cand_args, queries, everything, limit]).fetchall()
-    return {r["id"]: float(r["score"]) for r in rows}
-
-
-def _stop_words(cur: Any, words: list[str], where: str, args: list, limit: int) -> dict[int, float]:
-    """A query of nothing but stop words (the index drops them): whole-word regex, newest first."""
-    alts = "|".join(re.sub(r"(\W)", r"\\\1", w.rstrip("*")) for w in words if w.rstrip("*"))
-    if not alts:
-        return {}
-    rows = cur.execute("SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id "
-                       f"WHERE NOT m.summary AND m.content ~* %s{where} ORDER BY m.id DESC LIMIT %s",
-                       [rf"\m({alts})\M", *args, limit]).fetchall()
-    return {r["id"]: 0.5 for r in rows}
+def _tsquery_sql(form: str) -> tuple[str, str] | None:
+    """(SQL expression, argument) giving the tsquery of one query form."""
+    if form.endswith("*"):
+        parts = _WORD_PART.findall(form)  # letters and digits only: nothing to escape
+        return ("to_tsquery('english', %s)", " <-> ".join(f"'{p}'" for p in parts) + ":*") if parts else None
+    return "phraseto_tsquery('english', %s)", form
 
 
 def _like(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _substring(cur: Any, terms: list[str], where: str, args: list, limit: int) -> dict[int, float]:
-    """Rows with CJK text holding any of `terms`; score 1 + the share of the terms held."""
-    if not terms:
-        return {}
-    pats = [_like(t) for t in terms]
-    held = " + ".join("(m.content ILIKE %s)::int" for _ in pats)
-    rows = cur.execute(
-        f"SELECT m.id, 1.0 + ({held})::float / %s AS score FROM messages m JOIN sessions s ON s.id = m.session_id "
-        f"WHERE m.has_cjk AND NOT m.summary AND ({' OR '.join('m.content ILIKE %s' for _ in pats)}){where} "
-        "ORDER BY score DESC, m.id DESC LIMIT %s",
-        [*pats, len(pats), *pats, *args, limit]).fetchall()
-    return {r["id"]: float(r["score"]) for r in rows}
+def _tuples(rows: list) -> list[tuple]:
+    return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 
 
-def _cjk(cur: Any, plan: QueryPlan, where: str, args: list, limit: int) -> dict[int, float]:
-    """The SQLite store's trigram logic: CJK trigrams (and 3+ letter words, for mixed-script rows);
-    1-2 character pieces by themselves; bigrams only when the trigrams found nothing."""
-    tri: list[str] = []
-    for piece in plan.cjk:
-        tri += [piece] if len(piece) <= 3 else ngrams(piece, 3)
-    tri += [w.rstrip("*") for w in plan.words if len(w.rstrip("*")) >= 3]  # only rows with CJK are read
-    found = _substring(cur, list(dict.fromkeys(tri))[:48], where, args, limit)
-    short = plan.cjk_short or ([] if found else plan.cjk_fallback)
-    for rid, score in _substring(cur, short, where, args, limit).items():
-        found[rid] = max(found.get(rid, 0.0), score)
-    return found
+class PgSource:
+    """Candidate rows from the messages table, in the shape `search.Reader` takes."""
 
+    def __init__(self, cur: Any, flt: Filters) -> None:
+        self.cur, self.flt = cur, flt
+        self.where, self.args, need_s = _filters(flt)
+        self.src = "messages m JOIN sessions s ON s.id = m.session_id" if need_s else "messages m"
+        self.tsq: dict[str, str] = {}  # form -> tsquery text ('' when the parser keeps no word of it)
+        self.n: dict[str, int] = {}
+        self._stats: tuple[int, float] | None = None
+
+    # ---- the store's size, for idf and length normalisation --------------------------------------
+
+    def stats(self) -> tuple[int, float]:
+        """(searchable rows, their average length in bytes): the planner's statistics (the row
+        count scaled to the table's current size, as the planner scales it; content's average
+        width), read in O(1). A table autovacuum has not analysed yet is counted."""
+        if self._stats is None:
+            r = self.cur.execute(
+                "SELECT c.reltuples, c.relpages, pg_relation_size(c.oid) / current_setting('block_size')::int AS pages, "
+                "(SELECT avg_width FROM pg_stats WHERE schemaname = n.nspname AND tablename = 'messages' "
+                "AND attname = 'content') AS width FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE c.oid = 'messages'::regclass").fetchone()
+            if r["reltuples"] > 0 and r["relpages"] > 0 and r["width"]:
+                self._stats = int(r["reltuples"] / r["relpages"] * max(r["pages"], 1)), float(r["width"])
+            else:
+                e = self.cur.execute("SELECT count(*) AS n, avg(octet_length(COALESCE(content, ''))) AS a "
+                                     "FROM messages WHERE NOT summary").fetchone()
+                self._stats = int(e["n"]), max(float(e["a"] or 1), 1.0)
+        return self._stats
+
+    def total(self) -> int:
+        return self.stats()[0]
+
+    def scope_rows(self) -> int:
+        r = self.cur.execute("SELECT COALESCE(SUM(message_count), 0) AS n FROM sessions WHERE scope = %s",
+                             [self.flt.scope]).fetchone()
+        return int(r["n"])
+
+    # ---- words ------------------------------------------------------------------------------------
+
+    def df(self, forms: list[str]) -> dict[str, int]:
+        """Rows (in the whole store) holding each form, counted up to HUGE_MATCH + 1; one statement.
+        A stop word the parser drops is taken as common (df past HUGE_MATCH: its newest rows are read)."""
+        todo = [(f, sql) for f in forms if f not in self.n and (sql := _tsquery_sql(f))]
+        if todo:
+            values = ", ".join(f"({i}, {sql[0]})" for i, (_, sql) in enumerate(todo))
+            rows = self.cur.execute(
+                f"SELECT v.i, v.q::text AS q, CASE WHEN numnode(v.q) = 0 THEN 0 ELSE (SELECT count(*) FROM "
+                f"(SELECT 1 FROM messages m WHERE m.search_doc @@ v.q LIMIT {HUGE_MATCH + 1}) c) END AS n "
+                f"FROM (VALUES {values}) AS v(i, q)", [sql[1] for _, sql in todo]).fetchall()
+            for r in rows:
+                form = todo[r["i"]][0]
+                self.tsq[form] = r["q"] if r["n"] else ""
+                self.n[form] = int(r["n"])
+                if not r["n"] and form.rstrip("*") in STOP_WORDS and not r["q"]:
+                    self.n[form] = HUGE_MATCH + 1
+        return {f: self.n.get(f, 0) for f in forms}
+
+    def rows(self, form: str, newest: int | None = None, best: int | None = None) -> list[tuple]:
+        """The filtered rows holding `form`, each with the BM25 score FTS5 would give it."""
+        total, avg = self.stats()
+        n = self.n.get(form, 0)
+        tsq = self.tsq.get(form, "")
+        if not tsq:
+            return self._regex_rows(form, newest)
+        fts_idf = math.log((total - n + 0.5) / (n + 0.5))
+        fts_idf = fts_idf if fts_idf > 0 else 1e-6
+        # tf 1 where it was said, TOOLS_TF where only tool names or arguments hold it (float8 throughout:
+        # numeric arithmetic costs more than the rest of the row)
+        norm = f"{_K1}::float8 * ({1 - _B} + {_B} * greatest(octet_length(COALESCE(m.content, '')), 1) / %s::float8)"
+        score = (f"CASE WHEN m.search_doc @@ %s::tsquery THEN %s::float8 * {_K1 + 1} / (1 + {norm}) "
+                 f"ELSE %s::float8 * {TOOLS_TF * (_K1 + 1)} / ({TOOLS_TF} + {norm}) END")
+        sql = (f"SELECT m.id, {score} AS score, {_ROW} FROM {self.src} "
+               f"WHERE m.search_doc @@ %s::tsquery{self.where}")
+        args: list = [_weight_a(tsq), fts_idf, avg, fts_idf, avg, tsq, *self.args]
+        if newest is not None:
+            sql += " ORDER BY m.id DESC LIMIT %s"; args.append(newest)
+        elif best is not None:
+            sql += " ORDER BY score DESC, m.id DESC LIMIT %s"; args.append(best)
+        return _tuples(self.cur.execute(sql, args).fetchall())
+
+    def _regex_rows(self, form: str, newest: int | None) -> list[tuple]:
+        """A stop word (the index drops them): whole-word regex, newest rows first."""
+        word = form.rstrip("*")
+        if form not in self.n or not word:
+            return []
+        sql = (f"SELECT m.id, 1.0::float8 AS score, {_ROW} FROM {self.src} WHERE NOT m.summary AND m.content ~* %s"
+               f"{self.where} ORDER BY m.id DESC")
+        args = [rf"\m{re.escape(word)}" + ("" if form.endswith("*") else r"\M"), *self.args]
+        if newest is not None:
+            sql += " LIMIT %s"; args.append(newest)
+        return _tuples(self.cur.execute(sql, args).fetchall())
+
+    def near(self, a: str, b: str, ids: set[int]) -> set[int]:
+        """Of `ids`, the rows holding `a` and `b` at most PAIR_SPAN words apart, in either order."""
+        qa, qb = self.tsq.get(a), self.tsq.get(b)
+        if not qa or not qb:
+            return set()
+        alts = " || ".join(f"tsquery_phrase(%(a)s::tsquery, %(b)s::tsquery, {d}) || "
+                           f"tsquery_phrase(%(b)s::tsquery, %(a)s::tsquery, {d})" for d in range(1, PAIR_SPAN + 2))
+        rows = self.cur.execute(f"SELECT id FROM messages WHERE id = ANY(%(ids)s) AND search_doc @@ ({alts})",
+                                {"a": qa, "b": qb, "ids": list(ids)}).fetchall()
+        return {r["id"] for r in rows}
+
+    # ---- periods, CJK, slots ------------------------------------------------------------------------
+
+    def period_rows(self, periods: list[tuple[float, float]], limit: int, narrow: bool) -> list[tuple]:
+        """The newest `limit` user and assistant turns said in `periods` (widened as the ranking
+        widens them), newest period first; score 0."""
+        sql = (f"SELECT m.id, 0.0::float8 AS score, {_ROW} FROM {self.src} WHERE m.timestamp BETWEEN %s AND %s "
+               f"AND NOT m.summary AND m.role IN ('user', 'assistant'){self.where} ORDER BY m.timestamp DESC LIMIT %s")
+        out: dict[int, tuple] = {}
+        for start, end in sorted(ranking.widen(periods), reverse=True):
+            for row in _tuples(self.cur.execute(sql, [start, end, *self.args, limit - len(out)]).fetchall()):
+                out.setdefault(row[0], row)
+            if len(out) >= limit:
+                break
+        return list(out.values())
+
+    def _substring(self, terms: list[str], each: float, base: float, limit: int | None) -> list[tuple]:
+        """Rows with CJK text holding any of `terms`; score base + each * terms held."""
+        if not terms:
+            return []
+        pats = [_like(t) for t in terms]
+        held = " + ".join("(m.content ILIKE %s)::int" for _ in pats)
+        sql = (f"SELECT m.id, ({base} + {each} * ({held}))::float8 AS score, {_ROW} FROM {self.src} "
+               f"WHERE m.has_cjk AND NOT m.summary AND ({' OR '.join('m.content ILIKE %s' for _ in pats)}){self.where} "
+               "ORDER BY score DESC, m.id DESC")
+        args = [*pats, *pats, *self.args]
+        if limit is not None:
+            sql += " LIMIT %s"; args.append(limit)
+        return _tuples(self.cur.execute(sql, args).fetchall())
+
+    def cjk(self, plan: QueryPlan, best: int | None) -> list[tuple]:
+        """What the SQLite store's trigram table matches: CJK trigrams and 3+ letter words."""
+        tri: list[str] = []
+        for piece in plan.cjk:
+            tri += [piece] if len(piece) <= 3 else ngrams(piece, 3)
+        tri += [w.rstrip("*") for w in plan.words if len(w.rstrip("*")) >= 3]  # only rows with CJK are read
+        tri = list(dict.fromkeys(tri))[:48]
+        return self._substring(tri, 1.0 / max(len(tri), 1), 1.0, best)
+
+    def scan(self, terms: list[str], limit: int) -> list[tuple]:
+        return self._substring(terms, 0.5, 0.0, limit)
+
+    def resolve(self, slots: list[tuple[str, float]], chars: int) -> list[tuple]:
+        return _tuples(self.cur.execute(
+            "SELECT m.id, m.session_id, m.seq, m.timestamp, left(COALESCE(m.content, ''), %s) AS text, m.role "
+            "FROM unnest(%s::text[], %s::float8[]) AS j(sid, seq) JOIN messages m ON m.session_id = j.sid "
+            "AND m.seq = j.seq WHERE NOT m.summary",
+            [chars, [s for s, _ in slots], [q for _, q in slots]]).fetchall())
+
+
+# ---- hits ---------------------------------------------------------------------------------------
 
 def text_snippet(content: str, terms: list[str], width: int = 160) -> str:
     """A window of `content` around the first (longest) term found, with the match marked."""
@@ -162,21 +269,17 @@ def search(cur: Any, query: str, *, scope: str | None, sources: list[str] | None
     plan = build_plan(query)
     if plan.empty or limit <= 0:
         return []
-    where, args = _filters(scope, sources, roles, since, until, session_id)
-    queries = _word_queries(cur, plan)
-    scores: dict[int, float] = {}
-    if queries:
-        scores = _fts(cur, queries, where, args, limit)
-    elif plan.words and all(w.rstrip("*") in STOP_WORDS for w in plan.words):
-        scores = _stop_words(cur, plan.words, where, args, limit)  # common words: found among the newest rows
-    for rid, score in _cjk(cur, plan, where, args, limit).items():
-        scores[rid] = scores.get(rid, 0.0) + score
-    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], -kv[0]))[:limit]
+    flt = Filters(scope=scope, sources=sources, roles=roles, since=since, until=until, session_id=session_id)
+    src = PgSource(cur, flt)
+    terms, info = collect(src, plan, flt, limit)
+    if not info:
+        return []
+    ranked = ranking.rank(src.resolve, terms, info, plan.periods, flt.admits, limit, plan.wants)
     if not ranked:
         return []
-    ids = [rid for rid, _ in ranked]
-    headline = "NULL"
-    hl_args: list = []
+    ids = [r.id for r in ranked]
+    queries = list(dict.fromkeys(q for q in src.tsq.values() if q))
+    headline, hl_args = "NULL", []
     if queries:
         everything = " | ".join(f"({q})" for q in queries)
         headline = (f"CASE WHEN m.search_doc @@ %s::tsquery THEN ts_headline('english', "
@@ -187,21 +290,21 @@ def search(cur: Any, query: str, *, scope: str | None, sources: list[str] | None
         f"m.tool_calls, s.source, s.title, {headline} AS headline "
         "FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id = ANY(%s)", [*hl_args, ids])}
     neighbours = _context(cur, ids, context, row_to_message) if context > 0 else {}
-    terms = plan.cjk_short + plan.cjk_fallback + plan.cjk + [f for w in plan.words for f in plan.forms(w)]
+    words = plan.cjk_short + plan.cjk_fallback + plan.cjk + [f for w in plan.words for f in plan.forms(w)]
     hits = []
-    for rid, score in ranked:
-        r = rows.get(rid)
-        if r is None:
+    for r in ranked:
+        row = rows.get(r.id)
+        if row is None:
             continue
-        snippet = r["headline"] if r["headline"] and HL_START in r["headline"] else None
+        snippet = row["headline"] if row["headline"] and HL_START in row["headline"] else None
         if snippet is None:
-            text = r["content"] or _tools_text(r)
-            snippet = text_snippet(text, terms)
-            if HL_START not in snippet and r["content"] and _tools_text(r):
-                snippet = text_snippet(_tools_text(r), terms)
-        hits.append(SearchHit(session_id=r["session_id"], message_id=rid, role=r["role"], snippet=snippet,
-                              score=round(score, 6), timestamp=r["timestamp"], source=r["source"],
-                              title=r["title"], context=neighbours.get(rid, [])))
+            text = row["content"] or _tools_text(row)
+            snippet = text_snippet(text, words)
+            if HL_START not in snippet and row["content"] and _tools_text(row):
+                snippet = text_snippet(_tools_text(row), words)
+        hits.append(SearchHit(session_id=row["session_id"], message_id=r.id, role=row["role"], snippet=snippet,
+                              score=round(r.score, 6), timestamp=row["timestamp"], source=row["source"],
+                              title=row["title"], context=neighbours.get(r.id, [])))
     return hits
 
 
@@ -220,4 +323,3 @@ def _context(cur: Any, ids: list[int], n: int, row_to_message: Callable[[dict], 
         out.setdefault(r["hid"], []).append(r)
     return {hid: [_clip(row_to_message(r)) for r in sorted(rs, key=lambda r: (r["seq"], r["id"]))]
             for hid, rs in out.items()}
-

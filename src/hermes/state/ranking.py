@@ -14,19 +14,18 @@ A few priors then adjust the best candidates: the turn was said by someone the q
 period it names, it opens its session (where people say what they came to talk about), or it
 holds what the question asks for (a time for "When ...", a number for "How many ...").
 
-Every list comes from the FTS5 index with the caller's filters applied in SQL (see
-`search._collect` for the bounds that keep a big store fast). Scores are positive, higher is
-better, comparable only within one query.
+Every list comes from a store's full-text index with the caller's filters applied in SQL (see
+`search.Reader` for the bounds that keep a big store fast; the SQLite and PostgreSQL stores both
+feed this ranking). Scores are positive, higher is better, comparable only within one query.
 """
 
 from __future__ import annotations
 
 import heapq
-import json
 import math
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 # Weights, in units of the best row's text score (which is scaled to 1). Measured on the LoCoMo
@@ -243,12 +242,12 @@ def boosts(row: RowInfo, names: set[str], periods: list[tuple[float, float]]) ->
     return score
 
 
-_RESOLVE = ("SELECT m.id, json_extract(j.value, '$[0]'), m.seq, m.timestamp, substr(COALESCE(m.content, ''), 1, ?), "
-            "m.role FROM json_each(?) AS j JOIN messages m ON m.session_id = json_extract(j.value, '$[0]') "
-            "AND m.seq = json_extract(j.value, '$[1]') WHERE m.summary = 0")
+# resolve(slots, chars): (id, session_id, seq, timestamp, first `chars` of content, role) of the
+# original (not summary) rows at those (session_id, seq) slots; the store's own lookup.
+Resolve = Callable[[list[tuple[str, float]], int], Iterable[tuple]]
 
 
-def finish(conn: sqlite3.Connection, slots: dict[tuple[str, float], float], row_at: dict[tuple[str, float], int],
+def finish(resolve: Resolve, slots: dict[tuple[str, float], float], row_at: dict[tuple[str, float], int],
            info: dict[int, RowInfo], names: set[str], periods: list[tuple[float, float]], admits,
            limit: int, wants: Callable[[str], bool] | None = None) -> list[Ranked]:
     """Best slots first; unmatched turns in the pool are looked up, filtered and given their boosts,
@@ -265,7 +264,7 @@ def finish(conn: sqlite3.Connection, slots: dict[tuple[str, float], float], row_
     answers: set[tuple[str, float]] = set()
     if look:
         chars = ANSWER_CHARS if ask else HEAD_CHARS
-        for rid, sid, seq, ts, text, role in conn.execute(_RESOLVE, (chars, json.dumps(look))):
+        for rid, sid, seq, ts, text, role in resolve(look, chars):
             if (sid, seq) in ask:
                 label = _LABEL.match(text)
                 if wants(text[label.end():] if label else text):
@@ -298,8 +297,8 @@ def finish(conn: sqlite3.Connection, slots: dict[tuple[str, float], float], row_
     return [r for i, r in enumerate(out) if i <= last or (FILL and r.id in replies)][:limit]
 
 
-def rank(conn: sqlite3.Connection, terms: list[Term], info: dict[int, RowInfo],
+def rank(resolve: Resolve, terms: list[Term], info: dict[int, RowInfo],
          periods: list[tuple[float, float]], admits, limit: int,
          wants: Callable[[str], bool] | None = None) -> list[Ranked]:
     slots, row_at, _, names = rescore(terms, info, periods, max(POOL, 3 * limit))
-    return finish(conn, slots, row_at, info, names, periods, admits, limit, wants)
+    return finish(resolve, slots, row_at, info, names, periods, admits, limit, wants)

@@ -1,7 +1,10 @@
-"""Session search: a query plan (`hermes.state.query`) run against the FTS5 indexes.
+"""Session search: a query plan (`hermes.state.query`) turned into candidates for `ranking`.
 
-`run_search` reads one row list per query word (its variants merged, filters applied in SQL) and
-hands them to `ranking` for the conversation-aware scoring, then builds snippets and context.
+`Reader` reads one row list per query word (its variants merged, filters applied in SQL) from a
+candidate source and hands them to `ranking` for the conversation-aware scoring. The source is
+what differs between stores: `SQLiteSource` here (the FTS5 indexes), `postgres_search.PgSource`
+(tsvector / GIN); the choice of rows to read, the word weights and the ranking are this module's
+and `ranking`'s, for both. `run_search` then builds the SQLite store's snippets and context.
 Besides the words themselves it reads:
 - query words found near each other in a turn (a phrase said again counts more than its words);
 - the parts of a joined word the index does not hold whole ("transgender-specific");
@@ -151,8 +154,56 @@ def _period_rows(conn: sqlite3.Connection, periods: list[tuple[float, float]], f
     return list(out.values())
 
 
-class _Reader:
-    """Reads the row lists of one query into Terms and a shared RowInfo map.
+class SQLiteSource:
+    """The FTS5 indexes as a candidate source. Every row list is (rowid, score, session_id, seq,
+    timestamp, head, has "?"), score the FTS5 bm25 of that one form (positive)."""
+
+    def __init__(self, conn: sqlite3.Connection, flt: Filters) -> None:
+        self.conn, self.flt = conn, flt
+        self.weights = f", {CONTENT_WEIGHT}, {TOOLS_WEIGHT}"
+
+    def total(self) -> int:
+        return ranking.fts_totals(self.conn)
+
+    def df(self, forms: list[str]) -> dict[str, int]:
+        return {f: _df(self.conn, quote(f)) for f in forms}
+
+    def rows(self, form: str, newest: int | None = None, best: int | None = None) -> list[tuple]:
+        return _rows(self.conn, "messages_fts", quote(form), self.weights, self.flt, newest, best)
+
+    def scope_rows(self) -> int:
+        return self.conn.execute("SELECT COALESCE(SUM(message_count), 0) FROM sessions WHERE scope = ?",
+                                 (self.flt.scope,)).fetchone()[0]
+
+    def near(self, a: str, b: str, ids: set[int]) -> set[int]:
+        """Of `ids`, the rows holding `a` and `b` within PAIR_SPAN tokens (by rowid range: FTS5
+        runs `rowid IN` per id)."""
+        return {rid for rid, in self.conn.execute(
+            "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?",
+            (f"NEAR({quote(a)} {quote(b)}, {PAIR_SPAN})", min(ids), max(ids)))} & ids
+
+    def period_rows(self, periods: list[tuple[float, float]], limit: int, narrow: bool) -> list[tuple]:
+        return _period_rows(self.conn, periods, self.flt, limit, narrow)
+
+    def cjk(self, plan: QueryPlan, best: int | None) -> list[tuple]:
+        tri = plan.trigram_query()
+        return _rows(self.conn, "messages_cjk", tri, "", self.flt, best=best) if tri else []
+
+    def scan(self, terms: list[str], limit: int) -> list[tuple]:
+        return _scan(self.conn, terms, self.flt, limit)
+
+    def resolve(self, slots: list[tuple[str, float]], chars: int) -> list[tuple]:
+        """(id, session_id, seq, timestamp, first `chars` of content, role) of original rows at slots."""
+        return self.conn.execute(_RESOLVE, (chars, json.dumps(slots))).fetchall()
+
+
+_RESOLVE = ("SELECT m.id, json_extract(j.value, '$[0]'), m.seq, m.timestamp, substr(COALESCE(m.content, ''), 1, ?), "
+            "m.role FROM json_each(?) AS j JOIN messages m ON m.session_id = json_extract(j.value, '$[0]') "
+            "AND m.seq = json_extract(j.value, '$[1]') WHERE m.summary = 0")
+
+
+class Reader:
+    """Reads the row lists of one query from a candidate source into Terms and a shared RowInfo map.
 
     Cost is bounded on a big store: words are read rarest first; once they found enough rows to
     rank, words matching more than RARE_BUDGET rows are skipped (they would mostly add rows that
@@ -161,20 +212,24 @@ class _Reader:
     rows (not even ranked). A single session is small: everything in it is read.
     """
 
-    def __init__(self, conn: sqlite3.Connection, flt: Filters, limit: int) -> None:
-        self.conn, self.flt, self.limit = conn, flt, limit
+    def __init__(self, source, flt: Filters, limit: int) -> None:
+        self.src, self.flt, self.limit = source, flt, limit
         self.one_session = flt.session_id is not None
         self.info: dict[int, ranking.RowInfo] = {}
         self.terms: list[ranking.Term] = []
         self.labels: set[str] = set()  # speaker names seen so far
-        self.weights = f", {CONTENT_WEIGHT}, {TOOLS_WEIGHT}"
         self._scope_rows: int | None = None
+        self._total: int | None = None
+
+    def total(self) -> int:
+        if self._total is None:
+            self._total = max(self.src.total(), 1)
+        return self._total
 
     def scope_rows(self) -> int:
         """Messages in the scope searched (0: no scope filter), counted once."""
         if self._scope_rows is None:
-            self._scope_rows = 0 if self.flt.scope is None else self.conn.execute(
-                "SELECT COALESCE(SUM(message_count), 0) FROM sessions WHERE scope = ?", (self.flt.scope,)).fetchone()[0]
+            self._scope_rows = 0 if self.flt.scope is None else self.src.scope_rows()
         return self._scope_rows
 
     def take(self, term: ranking.Term, rows: list[tuple], n: int = 0, total: int = 0) -> None:
@@ -196,15 +251,14 @@ class _Reader:
         big = not self.one_session
         newest = NEWEST if big and n > HUGE_MATCH else None
         best = TERM_ROWS if big and n > TERM_ROWS else None
-        rows = _rows(self.conn, "messages_fts", match, self.weights, self.flt, newest, best)
+        rows = self.src.rows(match, newest, best)
         cap = newest or best
         return rows, cap is None or len(rows) < cap
 
     def words(self, plan: QueryPlan) -> None:
-        conn = self.conn
-        total = max(ranking.fts_totals(conn), 1)
-        groups = [(w, [quote(f) for f in plan.forms(w)]) for w in plan.words]
-        df = {q: _df(conn, q) for _, qs in groups for q in qs}
+        total = self.total()
+        groups = [(w, plan.forms(w)) for w in plan.words]
+        df = self.src.df(list(dict.fromkeys(f for _, fs in groups for f in fs)))
         if SPLIT_JOINED:
             groups = self._split(groups, df)
         groups = sorted((g for g in groups if any(df[q] for q in g[1])), key=lambda g: sum(df[q] for q in g[1]))
@@ -242,22 +296,20 @@ class _Reader:
             for part in _JOINER.split(w):
                 if len(part) >= 2 and part not in STOP_WORDS and part not in have:
                     have.add(part)
-                    df[quote(part)] = _df(self.conn, quote(part))
-                    out.append((part, [quote(part)]))
+                    df.update(self.src.df([part]))
+                    out.append((part, [part]))
         return out
 
     def pairs(self, plan: QueryPlan) -> None:
         """Adjacent content words of the query found within PAIR_SPAN tokens of each other, looked
-        for only among the rows that hold both (by rowid range: FTS5 runs `rowid IN` per id)."""
+        for only among the rows that hold both."""
         content = {t.key: t for t in self.terms if t.scores and not t.name and t.key not in self.labels}
         order = [w for w in plan.words if w in content]
         for a, b in pairwise(order):
             both = content[a].scores.keys() & content[b].scores.keys()
             if not both:
                 continue
-            near = {rid for rid, in self.conn.execute(
-                "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?",
-                (f"NEAR({quote(a)} {quote(b)}, {PAIR_SPAN})", min(both), max(both)))}
+            near = self.src.near(a, b, both)
             term = ranking.Term("\x00pair", 0.0)
             sa, sb = content[a].scores, content[b].scores
             term.scores = {rid: PAIR_WEIGHT * (sa[rid] + sb[rid]) for rid in near & both}
@@ -266,32 +318,30 @@ class _Reader:
     def periods(self, plan: QueryPlan) -> None:
         """Turns from the periods the query names: candidates even with no query word in them."""
         term = ranking.Term("\x00date", 0.0)
-        narrow = self.scope_rows() * 4 < ranking.fts_totals(self.conn)
-        rows = _period_rows(self.conn, plan.periods, self.flt, PERIOD_ROWS, narrow)
+        narrow = self.scope_rows() * 4 < self.total()
+        rows = self.src.period_rows(plan.periods, PERIOD_ROWS, narrow)
         self.take(term, rows)
         term.scores = dict.fromkeys((r[0] for r in rows), 0.0)  # take() keeps positive scores only
         self.terms.append(term)
 
     def cjk(self, plan: QueryPlan) -> None:
-        tri = plan.trigram_query()
         cjk_hit = False
-        if tri:
+        if plan.trigram_query():
             term = ranking.Term("\x00cjk", 1.0)
-            self.take(term, _rows(self.conn, "messages_cjk", tri, "", self.flt,
-                                  best=None if self.one_session else TERM_ROWS))
+            self.take(term, self.src.cjk(plan, None if self.one_session else TERM_ROWS))
             self.terms.append(term)
             cjk_hit = bool(term.scores)
         short = plan.cjk_short or ([] if cjk_hit else plan.cjk_fallback)
         if short:
             term = ranking.Term("\x00scan", 1.0)
-            self.take(term, _scan(self.conn, short, self.flt, max(self.limit, ranking.POOL)))
+            self.take(term, self.src.scan(short, max(self.limit, ranking.POOL)))
             self.terms.append(term)
 
 
-def _collect(conn: sqlite3.Connection, plan: QueryPlan, flt: Filters, limit: int
-             ) -> tuple[list[ranking.Term], dict[int, ranking.RowInfo]]:
+def collect(source, plan: QueryPlan, flt: Filters, limit: int
+            ) -> tuple[list[ranking.Term], dict[int, ranking.RowInfo]]:
     """One row list per query word (its variants merged), word pairs, the periods named, CJK."""
-    reader = _Reader(conn, flt, limit)
+    reader = Reader(source, flt, limit)
     if plan.words:
         reader.words(plan)
         if PAIRS:
@@ -347,10 +397,11 @@ def run_search(conn: sqlite3.Connection, plan: QueryPlan, flt: Filters, limit: i
         if lo is None:
             return []
         flt.rowid_range = (lo, hi)
-    terms, info = _collect(conn, plan, flt, limit)
+    source = SQLiteSource(conn, flt)
+    terms, info = collect(source, plan, flt, limit)
     if not info:
         return []
-    ranked = ranking.rank(conn, terms, info, plan.periods, flt.admits, limit, plan.wants)
+    ranked = ranking.rank(source.resolve, terms, info, plan.periods, flt.admits, limit, plan.wants)
     ids = [r.id for r in ranked]
     words = {rid for t in terms if not t.key.startswith("\x00") for rid in t.scores}
     cjk = {rid for t in terms if t.key == "\x00cjk" for rid in t.scores}
