@@ -7,6 +7,7 @@ key, no token): the caller shows that to the user; nothing ever falls back to th
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -53,19 +54,28 @@ def resolve(terminal: Any, name: str | None = None) -> tuple[str, _Spec]:
     backends = getattr(terminal, "backends", None) or {}
     if name in backends:
         return name, backends[name]
+    if name == "local":
+        return name, LocalSpec()
     if name in TYPES:
-        from pydantic import TypeAdapter, ValidationError
-
-        from hermes.exec.specs import BackendSpec
+        from pydantic import ValidationError
 
         try:
-            return name, TypeAdapter(BackendSpec).validate_python({"type": name})
+            return name, _spec_adapter().validate_python({"type": name})
         except ValidationError as e:
             missing = ", ".join(str(err["loc"][-1]) for err in e.errors())
             raise BackendUnavailable(f"backend type {name!r} needs settings ({missing}); add it under "
                                      f"terminal.backends in config.yaml") from None
     known = ", ".join([*backends, *TYPES])
     raise BackendUnavailable(f"no backend named {name!r} (known: {known})")
+
+
+@functools.lru_cache(maxsize=1)
+def _spec_adapter() -> Any:
+    from pydantic import TypeAdapter
+
+    from hermes.exec.specs import BackendSpec
+
+    return TypeAdapter(BackendSpec)
 
 
 def backend_class(kind: str) -> Any:
