@@ -119,6 +119,7 @@ class ServerSection(_Section):
     rate_limit_per_minute: int = Field(600, ge=0)  # 0 disables
     # A 20 MB image (the largest accepted) is ~27 MB once base64-encoded in a JSON body.
     max_body_bytes: int = Field(28 * 1024 * 1024, ge=1024)
+    dashboard: bool = True  # the web dashboard at / and /ui (same key as the API)
     cors_origins: list[str] = Field(default_factory=list)
     model_aliases: list[str] = Field(default_factory=list)
 

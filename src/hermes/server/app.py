@@ -95,6 +95,12 @@ def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None
         return Response(srv.openapi, media_type="application/json")
 
     routes.append(Route("/openapi.json", openapi, methods=["GET"]))
+    dashboard = dash_pages = None
+    if cfg.dashboard:
+        from hermes.dashboard.app import routes as dashboard_routes
+
+        extra, dashboard, dash_pages = dashboard_routes(api_key)
+        routes.extend(extra)
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -134,8 +140,9 @@ def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None
         ApiError: on_api_error, HTTPException: on_http_error, BodyTooLarge: on_too_large,
         StoreError: on_store_error, Exception: on_crash})
     app.state.srv = srv
+    app.state.dashboard, app.state.dashboard_pages = dashboard, dash_pages or []
     outer: Any = Guard(app, GuardConfig(api_key=api_key, rate_limit_per_minute=cfg.rate_limit_per_minute,
-                                        max_body_bytes=cfg.max_body_bytes))
+                                        max_body_bytes=cfg.max_body_bytes, dashboard=dashboard))
     if cfg.cors_origins:
         from starlette.middleware.cors import CORSMiddleware
 

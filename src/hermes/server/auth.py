@@ -117,6 +117,7 @@ class GuardConfig:
     rate_limit_per_minute: int
     max_body_bytes: int
     public_paths: frozenset[str] = frozenset({"/health", "/v1/health", "/openapi.json"})
+    dashboard: Any = None  # hermes.dashboard.session.DashboardAuth: its pages log in themselves
 
 
 _SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
@@ -149,7 +150,8 @@ class Guard:
             await send(message)
 
         path = scope["path"]
-        public = path in self.cfg.public_paths or scope["method"] == "OPTIONS"
+        public = path in self.cfg.public_paths or scope["method"] == "OPTIONS" or (
+            self.cfg.dashboard is not None and (path == "/" or path == "/ui" or path.startswith("/ui/")))
         headers = scope["headers"]
         auth = b""
         length = -1
@@ -163,7 +165,7 @@ class Guard:
                     length = -1
         if not public:
             client = self._client_id(scope, auth)
-            if self._key is not None and not self._authorized(auth):
+            if self._key is not None and not self._authorized(auth) and not self._dashboard_ok(scope):
                 await _reply(send_wrapped, 401, "Invalid or missing API key. Send 'Authorization: Bearer "
                              "<key>' with the key the server was started with.", "invalid_api_key",
                              extra=[(b"www-authenticate", b'Bearer realm="hermes"')])
@@ -196,6 +198,22 @@ class Guard:
             if not started:
                 await _reply(send_wrapped, 413, f"Request body is larger than {limit} bytes.",
                              "request_too_large")
+
+    def _dashboard_ok(self, scope: Scope) -> bool:
+        """The dashboard's pages call the API with their session cookie; a write also needs the
+        CSRF token, which another site's page cannot read."""
+        dash = self.cfg.dashboard
+        if dash is None:
+            return False
+        from hermes.dashboard.session import CSRF_HEADER, cookie_from
+
+        cookie = cookie_from(scope["headers"])
+        if not cookie or not dash.valid(cookie):
+            return False
+        if scope["method"] in ("GET", "HEAD"):
+            return True
+        token = next((v.decode("latin-1") for k, v in scope["headers"] if k == CSRF_HEADER.encode()), None)
+        return dash.csrf_ok(cookie, token)
 
     def _authorized(self, auth: bytes) -> bool:
         assert self._key is not None
