@@ -129,3 +129,23 @@ class RemoteProc:
         for task in (self._pump_task, self._wait_task):
             if not task.done():
                 task.cancel()
+
+
+class LazySandbox:
+    """For backends whose sandbox is created on the first command, not when the session opens:
+    `_ensure()` creates it once (`_create()`), however many commands race for it."""
+
+    _sandbox: Any
+    _lock: asyncio.Lock
+
+    @property
+    def sandbox(self) -> Any:
+        """The live sandbox, or None before the first command."""
+        return self._sandbox
+
+    async def _ensure(self) -> Any:
+        self._check_open()  # type: ignore[attr-defined]
+        async with self._lock:
+            if self._sandbox is None:
+                self._sandbox = await self._create()  # type: ignore[attr-defined]
+            return self._sandbox

@@ -24,7 +24,7 @@ from typing import Any
 
 from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable
-from hermes.exec.cloud_proc import RemoteProc, pidfile_for, wrap
+from hermes.exec.cloud_proc import LazySandbox, RemoteProc, pidfile_for, wrap
 from hermes.exec.modal_sandbox import _fs_error, resolve_secrets
 from hermes.exec.shell import ShellSession
 
@@ -48,7 +48,7 @@ def _sdk() -> Any:
         Resources=daytona.Resources, SessionExecuteRequest=daytona.SessionExecuteRequest)
 
 
-class DaytonaBackend(ShellSession):
+class DaytonaBackend(LazySandbox, ShellSession):
     kind = "daytona"
     host_fs = False
 
@@ -82,19 +82,7 @@ class DaytonaBackend(ShellSession):
         secrets = resolve_secrets(list(spec.secrets), ctx, "daytona")
         return cls(spec, sdk, config, secrets=secrets)
 
-    # -- the sandbox ----------------------------------------------------------------------------
-
-    @property
-    def sandbox(self) -> Any:
-        """The live sandbox, or None before the first command."""
-        return self._sandbox
-
-    async def _ensure(self) -> Any:
-        self._check_open()
-        async with self._lock:
-            if self._sandbox is None:
-                self._sandbox = await self._create()
-            return self._sandbox
+    # -- the sandbox: created on first use (LazySandbox) -------------------------------------------
 
     def _params(self) -> Any:
         s, sdk = self.spec, self.sdk

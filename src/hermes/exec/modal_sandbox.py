@@ -19,7 +19,7 @@ from typing import Any
 
 from hermes import pip_extra
 from hermes.exec.base import BackendUnavailable
-from hermes.exec.cloud_proc import RemoteProc, pidfile_for, wrap
+from hermes.exec.cloud_proc import LazySandbox, RemoteProc, pidfile_for, wrap
 from hermes.exec.shell import ShellSession
 
 _NEEDS_TOKEN = ("Modal needs a token: set MODAL_TOKEN_ID and MODAL_TOKEN_SECRET (in the environment "
@@ -55,7 +55,7 @@ def resolve_secrets(names: list[str], ctx: Any, kind: str) -> dict[str, str]:
     return values
 
 
-class ModalBackend(ShellSession):
+class ModalBackend(LazySandbox, ShellSession):
     kind = "modal"
     host_fs = False
 
@@ -85,19 +85,7 @@ class ModalBackend(ShellSession):
         secrets = resolve_secrets(list(spec.secrets), ctx, "modal")
         return cls(spec, sdk, secrets=secrets, credentials=credentials)
 
-    # -- the sandbox ----------------------------------------------------------------------------
-
-    @property
-    def sandbox(self) -> Any:
-        """The live sandbox, or None before the first command."""
-        return self._sandbox
-
-    async def _ensure(self) -> Any:
-        self._check_open()
-        async with self._lock:
-            if self._sandbox is None:
-                self._sandbox = await self._create()
-            return self._sandbox
+    # -- the sandbox: created on first use (LazySandbox) -------------------------------------------
 
     async def _create(self) -> Any:
         s, sdk = self.spec, self.sdk
