@@ -60,15 +60,9 @@ def _clean(v: Any) -> Any:
     return clean(v)
 
 
-class SqliteSide:
-    def __init__(self, path: str | Path) -> None:
-        from hermes.state.sqlite import SQLiteStore
-
-        self.path = Path(path)
-        SQLiteStore(self.path).close()  # creates or upgrades the schema
-        self.where = str(self.path)
-        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=60)
-        self.conn.execute("PRAGMA foreign_keys = ON")
+class _Side:
+    """What the copy checks on either store: plain SQL both dialects share."""
+    conn: Any
 
     def count(self, table: str) -> int:
         return self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
@@ -77,6 +71,17 @@ class SqliteSide:
         return self.conn.execute("SELECT (SELECT COALESCE(SUM(message_count), 0) FROM sessions), "
                                  "(SELECT count(*) FROM messages WHERE compacted), "
                                  "(SELECT count(*) FROM messages WHERE summary)").fetchone()
+
+
+class SqliteSide(_Side):
+    def __init__(self, path: str | Path) -> None:
+        from hermes.state.sqlite import SQLiteStore
+
+        self.path = Path(path)
+        SQLiteStore(self.path).close()  # creates or upgrades the schema
+        self.where = str(self.path)
+        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=60)
+        self.conn.execute("PRAGMA foreign_keys = ON")
 
     def begin_read(self) -> None:
         self.conn.execute("BEGIN")
@@ -130,7 +135,7 @@ def _from_sqlite_message(r: tuple, bad: list[int]) -> tuple:
     return (*r[:5], calls, *r[6:11], bool(r[11]), bool(r[12]))
 
 
-class PgSide:
+class PgSide(_Side):
     def __init__(self, dsn: str) -> None:
         from hermes.state.postgres import PostgresStore
         from hermes.state.postgres_conn import psycopg
@@ -143,14 +148,6 @@ class PgSide:
             self.conn = psycopg.connect(dsn, autocommit=True, connect_timeout=10, application_name="hermes-migrate")
         except psycopg.Error as e:
             raise MigrateError(f"cannot connect to {self.where}: {self._clean_text(str(e))}") from None
-
-    def count(self, table: str) -> int:
-        return self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-
-    def totals(self) -> tuple:
-        return self.conn.execute("SELECT (SELECT COALESCE(SUM(message_count), 0) FROM sessions), "
-                                 "(SELECT count(*) FROM messages WHERE compacted), "
-                                 "(SELECT count(*) FROM messages WHERE summary)").fetchone()
 
     def begin_read(self) -> None:
         self.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
