@@ -47,3 +47,15 @@ def login(page: Any, base_url: str, key: str = STRONG) -> None:
     page.fill("#key", key)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+def save_screenshot(page: Any, name: str) -> None:
+    """bench/screens/<name>.png of the page as it is now, only when HERMES_SCREENSHOTS=1 (so normal
+    runs write nothing into the repo). Set the viewport first (1280x800, or 390 wide for -phone)."""
+    if os.environ.get("HERMES_SCREENSHOTS") != "1":
+        return
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parent.parent / "bench" / "screens"
+    out.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out / f"{name}.png"), full_page=True)
