@@ -156,6 +156,11 @@ def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None
 
 async def _start(srv: ServerState) -> None:
     srv.stop = asyncio.Event()
+    # The threat scanner compiles its patterns on first use (~0.3 s): do it now, off the loop, rather
+    # than in the first request that scans memory.
+    import importlib
+
+    asyncio.get_running_loop().run_in_executor(None, importlib.import_module, "hermes.memory.threats")
     if srv.scheduler is not None:
         srv.scheduler_task = asyncio.get_running_loop().create_task(_run_scheduler(srv))
 
