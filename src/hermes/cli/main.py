@@ -34,6 +34,7 @@ GROUPS = {
     "mcp": ("hermes.cli.mcp_cmd", "MCP servers: list, test, add, remove; serve Hermes over MCP."),
     "trajectories": ("hermes.cli.trajectories_cmd", "Export and compress agent trajectories (ShareGPT, OpenAI) for training."),
     "import": ("hermes.cli.import_cmd", "Move over from the reference system: sessions, memory, skills, cron jobs, settings."),
+    "dashboard": ("hermes.cli.dashboard_cmd", "Open the web dashboard in your browser (starts the server if it is not running)."),
     "batch": ("hermes.cli.batch_cmd", "Run a dataset of prompts through the agent (resumable, parallel, Ray) and write trajectories."),
 }
 

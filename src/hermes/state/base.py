@@ -42,6 +42,17 @@ class SearchHit:
     context: list[Message] = field(default_factory=list)  # neighbouring turns
 
 
+@dataclass(slots=True)
+class UsageRow:
+    """Token and cost totals of the sessions last active on one UTC day with one model."""
+    day: int  # days since 1970-01-01 (UTC)
+    model: str | None
+    sessions: int
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float
+
+
 class StoreError(Exception):
     """A store failure, phrased for the user."""
 
@@ -95,6 +106,11 @@ class SessionStore(Protocol):
     def fork(self, session_id: str) -> SessionInfo: ...
 
     def delete_session(self, session_id: str) -> bool: ...
+
+    def usage_by_day(self, *, since: float | None = None) -> list[UsageRow]:
+        """Session usage grouped by (UTC day of last activity, model), oldest day first."""
+
+    def costliest_sessions(self, *, since: float | None = None, limit: int = 10) -> list[SessionInfo]: ...
 
     def prune(self, *, older_than: float, source: str | None = None) -> int: ...
 

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from hermes.core.messages import Message, Usage
 from hermes.state import postgres_schema
-from hermes.state.base import RunRecord, SearchHit, SessionInfo, StoreError
+from hermes.state.base import RunRecord, SearchHit, SessionInfo, StoreError, UsageRow
 from hermes.state.postgres_conn import Connector, psycopg, require_psycopg
 from hermes.state.postgres_schema import (MESSAGE_COLS, MESSAGE_FIELDS, MESSAGE_VALUES, SESSION_COLS, check_status,
                                           clean, limit_arg, message_row, new_session_id, row_to_info,
@@ -145,6 +145,21 @@ class PostgresStore:
         sql = (f"SELECT {SESSION_COLS} FROM sessions {'WHERE ' + ' AND '.join(where) if where else ''} "
                "ORDER BY updated_at DESC, id DESC LIMIT %s OFFSET %s")
         rows = self._read(lambda c: c.execute(sql, [*args, limit_arg(limit), max(offset, 0)]).fetchall())
+        return [row_to_info(r) for r in rows]
+
+    def usage_by_day(self, *, since: float | None = None) -> list[UsageRow]:
+        sql = ("SELECT floor(updated_at / 86400)::bigint AS day, model, COUNT(*) AS n, SUM(input_tokens) AS i, "
+               "SUM(output_tokens) AS o, SUM(cost_usd) AS c FROM sessions WHERE updated_at >= %s "
+               "GROUP BY 1, 2 ORDER BY 1, 2")
+        rows = self._read(lambda c: c.execute(sql, (since or 0.0,)).fetchall())
+        return [UsageRow(int(r["day"]), r["model"], r["n"], int(r["i"] or 0), int(r["o"] or 0), float(r["c"] or 0.0))
+                for r in rows]
+
+    def costliest_sessions(self, *, since: float | None = None, limit: int = 10) -> list[SessionInfo]:
+        sql = (f"SELECT {SESSION_COLS} FROM sessions WHERE updated_at >= %s "
+               "AND cost_usd + input_tokens + output_tokens > 0 "
+               "ORDER BY cost_usd DESC, input_tokens + output_tokens DESC, id LIMIT %s")
+        rows = self._read(lambda c: c.execute(sql, (since or 0.0, limit_arg(limit))).fetchall())
         return [row_to_info(r) for r in rows]
 
     def set_title(self, session_id: str, title: str) -> None:

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from hermes.core.messages import Message, ToolCall, Usage
 from hermes.state import migrations
-from hermes.state.base import RunRecord, SearchHit, SessionInfo, StoreError
+from hermes.state.base import RunRecord, SearchHit, SessionInfo, StoreError, UsageRow
 
 T = TypeVar("T")
 
@@ -278,6 +278,20 @@ class SQLiteStore:
                "ORDER BY updated_at DESC LIMIT ? OFFSET ?")
         rows = self._read(lambda c: c.execute(sql, [*args, limit, offset]).fetchall())
         return [_row_to_info(r) for r in rows]
+
+    def usage_by_day(self, *, since: float | None = None) -> list[UsageRow]:
+        # One aggregate query (the updated_at index bounds it), so the dashboard never loads every session.
+        sql = ("SELECT CAST(updated_at / 86400 AS INTEGER) AS day, model, COUNT(*) AS n, SUM(input_tokens) AS i, "
+               "SUM(output_tokens) AS o, SUM(cost_usd) AS c FROM sessions WHERE updated_at >= ? "
+               "GROUP BY day, model ORDER BY day, model")
+        rows = self._read(lambda c: c.execute(sql, (since or 0.0,)).fetchall())
+        return [UsageRow(r["day"], r["model"], r["n"], r["i"] or 0, r["o"] or 0, r["c"] or 0.0) for r in rows]
+
+    def costliest_sessions(self, *, since: float | None = None, limit: int = 10) -> list[SessionInfo]:
+        sql = (f"SELECT {_SESSION_COLS} FROM sessions WHERE updated_at >= ? "
+               "AND cost_usd + input_tokens + output_tokens > 0 "
+               "ORDER BY cost_usd DESC, input_tokens + output_tokens DESC LIMIT ?")
+        return [_row_to_info(r) for r in self._read(lambda c: c.execute(sql, (since or 0.0, limit)).fetchall())]
 
     def set_title(self, session_id: str, title: str) -> None:
         self._update_session(session_id, "title", title)
