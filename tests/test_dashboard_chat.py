@@ -186,3 +186,18 @@ def test_a_client_that_goes_away_stops_its_turn(tmp_path):
                     break
                 time.sleep(0.2)
             assert again.status_code == 200 and '"cancelled": false' in again.text
+
+
+def test_server_shutdown_closes_dashboard_sessions_and_their_backends(tmp_path):
+    steps = [call("terminal", {"command": "echo started"}), reply("ran it")]
+    with running(tmp_path, steps) as srv, httpx.Client(base_url=srv.url) as c:
+        c.post("/ui/login", data={"key": STRONG})
+        token = {"x-csrf-token": DashboardAuth(STRONG).csrf(c.cookies[COOKIE])}
+        r = c.post("/ui/chat/send", json={"text": "run something"}, headers=token)
+        assert "ran it" in r.text
+        chats = srv.server.config.app.app.state.chats if hasattr(srv.server.config.app, "app") else None
+        live = next(iter(chats.entries.values())) if chats else None
+        backend = live.conv.ctx.state["exec"] if live else None
+    # the server has stopped: its dashboard conversations (and their shells) went with it
+    assert chats is not None and not chats.entries
+    assert backend is not None and backend._closed

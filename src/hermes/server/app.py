@@ -134,6 +134,11 @@ def create_app(hermes: Any, *, api_key: str | None = None, scheduler: Any = None
         try:
             yield
         finally:
+            if dashboard is not None:
+                from hermes.dashboard.pages.chat_stream import close_all
+
+                with contextlib.suppress(Exception):
+                    await close_all(app)
             await _stop(srv)
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={

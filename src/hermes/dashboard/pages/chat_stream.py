@@ -125,6 +125,23 @@ class Chats:
         task.add_done_callback(self._closing.discard)
 
 
+async def close_all(app: Any) -> None:
+    """At server shutdown: deny waiting approvals and close every dashboard conversation (their
+    backends, containers and browser contexts with them)."""
+    chats = getattr(app.state, "chats", None)
+    if chats is None:
+        return
+    for sid in list(chats.entries):
+        live = chats.entries.pop(sid)
+        chats.deny_all(live)
+        try:
+            await live.conv.close()
+        except Exception:
+            pass  # closing the rest matters more than one that fails
+    if chats._closing:
+        await asyncio.gather(*chats._closing, return_exceptions=True)
+
+
 def chats_of(app: Any) -> Chats:
     chats = getattr(app.state, "chats", None)
     if chats is None:
