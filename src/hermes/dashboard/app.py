@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 from hermes.dashboard.session import COOKIE, CSRF_FIELD, MAX_AGE, DashboardAuth, cookie_from
@@ -91,6 +91,27 @@ def require(request: Any, *, write: bool = False) -> Any:
         if not auth.csrf_ok(cookie, token):
             return PlainTextResponse("Missing or wrong CSRF token; reload the page.", status_code=403)
     return None
+
+
+def scrub(request: Any, text: str) -> str:
+    """Text as a page may show it: secrets the server knows replaced."""
+    return request.app.state.srv.scrub(text)
+
+
+async def json_body(request: Any, max_bytes: int) -> dict[str, Any]:
+    """A page endpoint's JSON object body; ValueError with a message the page can show."""
+    import json
+
+    raw = await request.body()
+    if len(raw) > max_bytes:
+        raise ValueError("The request is too large.")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise ValueError("The body must be JSON.") from None
+    if not isinstance(data, dict):
+        raise ValueError("The body must be a JSON object.")
+    return data
 
 
 def routes(api_key: str | None) -> tuple[list[Any], DashboardAuth, list[Page]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from hermes.dashboard.app import Page, render, require
+from hermes.dashboard.app import Page, json_body, render, require, scrub
 
 TARGETS = ("memory", "user")
 MAX_SCOPES = 200  # one folder per API session can mean thousands; the box also takes any typed scope
@@ -32,8 +32,6 @@ def _hermes(request: Any) -> Any:
     return request.app.state.srv.hermes
 
 
-def _scrub(request: Any, text: str) -> str:
-    return request.app.state.srv.scrub(text)
 
 
 def scopes(home: Any, current: str) -> list[str]:
@@ -67,7 +65,7 @@ def document(request: Any, scope: str, target: str) -> dict[str, Any]:
     return {"target": target, "file": doc.name, "title": HEADERS[target], "label": LABELS[target],
             "limit": doc.limit, "used": used, "pct": min(100, round(100 * used / doc.limit)) if doc.limit else 0,
             "over": used > doc.limit, "drift": doc.drift(doc.read_bytes()),
-            "entries": [{"id": entry_id(e), "text": _scrub(request, e), "blocked": list(_matched(e))}
+            "entries": [{"id": entry_id(e), "text": scrub(request, e), "blocked": list(_matched(e))}
                         for e in entries]}
 
 
@@ -90,23 +88,12 @@ async def page(request: Any) -> Any:
     soul = load_soul(h.home)
     return render(request, "memory.html", current="memory", title="Memory", scope=scope,
                   scopes=scopes(h.home, scope), docs=[document(request, scope, t) for t in targets],
-                  enabled=cfg.enabled, soul=_scrub(request, soul), soul_default=soul == DEFAULT_SOUL,
+                  enabled=cfg.enabled, soul=scrub(request, soul), soul_default=soul == DEFAULT_SOUL,
                   soul_path=str(h.home.soul_file.name))
 
 
 async def _body(request: Any) -> dict[str, Any]:
-    import json
-
-    raw = await request.body()
-    if len(raw) > MAX_TEXT:
-        raise ValueError("The request is too large.")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ValueError("The body must be JSON.") from None
-    if not isinstance(data, dict):
-        raise ValueError("The body must be a JSON object.")
-    return data
+    return await json_body(request, MAX_TEXT)
 
 
 def verdict(text: str, limit: int, label: str) -> dict[str, Any]:
@@ -137,7 +124,7 @@ async def check(request: Any) -> Any:
     h = _hermes(request)
     doc = MemoryDocument.open(h.home, _scope_of(request, data.get("scope")), target, h.config)
     out = verdict(str(data.get("text") or ""), doc.limit, LABELS[target])
-    out["verdict"] = _scrub(request, out["verdict"])
+    out["verdict"] = scrub(request, out["verdict"])
     return _json(out)
 
 
@@ -165,7 +152,7 @@ async def op(request: Any) -> Any:
     try:
         r = await commit(doc, [the_op])
     except MemoryWriteError as e:
-        return _error(_scrub(request, str(e)), 409 if isinstance(e, BusyError) else 400)
+        return _error(scrub(request, str(e)), 409 if isinstance(e, BusyError) else 400)
     done = {"add": "Added to", "replace": "Updated the entry in", "remove": "Removed the entry from"}[action]
     msg = f"{done} the {doc.label} [{fullness(usage(r.entries), doc.limit)}]." if r.changed else \
         f"Already in the {doc.label}; nothing changed."
@@ -190,7 +177,7 @@ async def soul(request: Any) -> Any:
     text = str(data.get("text") or "").replace("\r\n", "\n").strip()
     findings = scan(text) if text else []
     if findings and not data.get("force"):
-        return _error(_scrub(request, f"Not saved: SOUL.md matched {describe(findings)}. Fix it, or tick "
+        return _error(scrub(request, f"Not saved: SOUL.md matched {describe(findings)}. Fix it, or tick "
                                       f"'save anyway'."), 422)
     home = _hermes(request).home
     atomic_write(home.soul_file, text + "\n" if text else "")

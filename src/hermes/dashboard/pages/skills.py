@@ -12,7 +12,7 @@ import html
 import re
 from typing import Any
 
-from hermes.dashboard.app import Page, render, require
+from hermes.dashboard.app import Page, json_body, render, require, scrub
 
 PER_PAGE = 50
 MAX_BODY = 1_200_000  # SkillStore refuses SKILL.md over 1 MB anyway
@@ -32,8 +32,6 @@ def _home(request: Any) -> Any:
     return request.app.state.srv.hermes.home
 
 
-def _scrub(request: Any, text: str) -> str:
-    return request.app.state.srv.scrub(text)
 
 
 # -- Markdown subset ------------------------------------------------------------------------------
@@ -164,8 +162,8 @@ async def index(request: Any) -> Any:
     shown = all_rows[(page - 1) * PER_PAGE: page * PER_PAGE]
     for r in shown:
         r["last_used"] = _when(r["last_used"])
-        r["description"] = _scrub(request, r["description"])
-    errors = [_scrub(request, e) for e in store.catalog().errors]
+        r["description"] = scrub(request, r["description"])
+    errors = [scrub(request, e) for e in store.catalog().errors]
     return render(request, "skills.html", current="skills", title="Skills", skills=shown, page=page,
                   page_count=pages, total=len(all_rows), errors=errors)
 
@@ -192,9 +190,9 @@ async def view(request: Any) -> Any:
         except OSError:
             text = ""
         body = split_front_matter(text, md)[1] if text.startswith("---") else text
-        findings = [{k: _scrub(request, str(v)) for k, v in f.items()} for f in reports[name].get("findings", [])]
+        findings = [{k: scrub(request, str(v)) for k, v in f.items()} for f in reports[name].get("findings", [])]
         return render(request, "skill.html", quarantine=True, findings=findings,
-                      rendered=Markup(markdown(_scrub(request, body))), **ctx)
+                      rendered=Markup(markdown(scrub(request, body))), **ctx)
     text = skill.read_text()
     from hermes.skills.store import usage
 
@@ -203,25 +201,14 @@ async def view(request: Any) -> Any:
                 for v in reversed(store.history(name))]
     status = "pinned" if name in store.pins() else "ok"
     return render(request, "skill.html", skill=skill, files=skill.files(), versions=versions,
-                  rendered=Markup(markdown(_scrub(request, skill.body()))), text=_scrub(request, text),
+                  rendered=Markup(markdown(scrub(request, skill.body()))), text=scrub(request, text),
                   protection=store.protection(skill), skill_status=status, views=u.get("views", 0),
                   uses=u.get("uses", 0), failures=u.get("failures", 0), last_used=_when(u.get("last_used")),
                   **ctx)
 
 
 async def _body(request: Any) -> dict[str, Any]:
-    import json
-
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ValueError("The request is too large.")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ValueError("The body must be JSON.") from None
-    if not isinstance(data, dict):
-        raise ValueError("The body must be a JSON object.")
-    return data
+    return await json_body(request, MAX_BODY)
 
 
 async def edit(request: Any) -> Any:
@@ -246,9 +233,9 @@ async def edit(request: Any) -> Any:
     try:
         vid = store.write(skill, SKILL_FILE, text, "edit (dashboard)")
     except SkillFormatError as e:
-        return _error(_scrub(request, f"Not saved: {e.problem} (line {e.line})."))
+        return _error(scrub(request, f"Not saved: {e.problem} (line {e.line})."))
     except SkillError as e:
-        return _error(_scrub(request, str(e)), 409)
+        return _error(scrub(request, str(e)), 409)
     return _json({"ok": True, "message": f"Saved {name}; the previous version is kept as {vid}."})
 
 
@@ -268,7 +255,7 @@ async def rollback(request: Any) -> Any:
     try:
         v = SkillStore(_home(request)).rollback(name, str(version) if version else None)
     except SkillError as e:
-        return _error(_scrub(request, str(e)), 409)
+        return _error(scrub(request, str(e)), 409)
     return _json({"ok": True, "message": f"Restored {name} to {v.id}; the version it replaced is in the history."})
 
 
