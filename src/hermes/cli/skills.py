@@ -65,16 +65,14 @@ def _guarded(fn, *args, **kw):
 @app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
     """Every skill with its source, usage and status."""
-    from hermes.skills.store import usage
+    from hermes.skills.store import skill_status, usage
 
     store = _store()
     cat, pins, use = store.catalog(), store.pins(), usage(store.home)
     rows = []
     for s in sorted(cat.skills.values(), key=lambda s: s.name):
         u = use.get(s.name, {})
-        status = "changed" if s.name in cat.changed else ("pinned" if s.name in pins else "ok")
-        if not s.runs_on():
-            status = "other platform"
+        status = skill_status(s, cat, pins)
         rows.append({"name": s.name, "description": s.description, "source": s.source,
                      "version": s.version, "tags": s.tags, "requires_tools": s.requires_tools,
                      "views": u.get("views", 0), "uses": u.get("uses", 0), "failures": u.get("failures", 0),

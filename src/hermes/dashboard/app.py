@@ -114,6 +114,28 @@ async def json_body(request: Any, max_bytes: int) -> dict[str, Any]:
     return data
 
 
+def json_response(data: Any, status: int = 200) -> Any:
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(data, status_code=status)
+
+
+def json_error(message: str, status: int = 400) -> Any:
+    return json_response({"error": {"message": message}}, status)
+
+
+async def write_body(request: Any, max_bytes: int) -> Any:
+    """For a page's write endpoint: the JSON object it was sent, or the response that refuses it
+    (no session, no CSRF token, not JSON)."""
+    denied = require(request, write=True)
+    if denied is not None:
+        return denied
+    try:
+        return await json_body(request, max_bytes)
+    except ValueError as e:
+        return json_error(str(e))
+
+
 def routes(api_key: str | None) -> tuple[list[Any], DashboardAuth, list[Page]]:
     from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
     from starlette.routing import Route

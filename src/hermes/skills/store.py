@@ -238,6 +238,13 @@ def record_outcome(home: Any, names: Iterable[str], success: bool) -> None:
         _bump(home, names, failures=1, last_used=True)
 
 
+def skill_status(skill: Any, catalog: Any, pins: Any) -> str:
+    """What a listing says of a skill: other platform, changed (edited since installed), pinned, ok."""
+    if not skill.runs_on():
+        return "other platform"
+    return "changed" if skill.name in catalog.changed else ("pinned" if skill.name in pins else "ok")
+
+
 def usage(home: Any) -> dict[str, dict[str, Any]]:
     return load_json(skills_root(home) / USAGE_FILE)
 

@@ -11,21 +11,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from hermes.dashboard.app import Page, json_body, render, require, scrub
+from hermes.dashboard.app import Page, render, require, scrub, write_body
+from hermes.dashboard.app import json_error as _error
+from hermes.dashboard.app import json_response as _json
 
 TARGETS = ("memory", "user")
 MAX_SCOPES = 200  # one folder per API session can mean thousands; the box also takes any typed scope
 MAX_TEXT = 100_000
-
-
-def _json(data: Any, status: int = 200) -> Any:
-    from starlette.responses import JSONResponse
-
-    return JSONResponse(data, status_code=status)
-
-
-def _error(message: str, status: int = 400) -> Any:
-    return _json({"error": {"message": message}}, status)
 
 
 def _hermes(request: Any) -> Any:
@@ -92,10 +84,6 @@ async def page(request: Any) -> Any:
                   soul_path=str(h.home.soul_file.name))
 
 
-async def _body(request: Any) -> dict[str, Any]:
-    return await json_body(request, MAX_TEXT)
-
-
 def verdict(text: str, limit: int, label: str) -> dict[str, Any]:
     """What the scan and the format rules say about `text` as a new entry (nothing is saved)."""
     from hermes.memory.documents import OpError, check_content
@@ -111,13 +99,9 @@ def verdict(text: str, limit: int, label: str) -> dict[str, Any]:
 async def check(request: Any) -> Any:
     from hermes.memory.documents import LABELS, MemoryDocument
 
-    denied = require(request, write=True)
-    if denied is not None:
-        return denied
-    try:
-        data = await _body(request)
-    except ValueError as e:
-        return _error(str(e))
+    data = await write_body(request, MAX_TEXT)
+    if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
+        return data
     target = str(data.get("target") or "memory")
     if target not in TARGETS:
         return _error("target must be 'memory' or 'user'.")
@@ -132,13 +116,9 @@ async def op(request: Any) -> Any:
     from hermes.memory.consolidate import commit
     from hermes.memory.documents import BusyError, MemoryDocument, MemoryWriteError, Op, fullness, usage
 
-    denied = require(request, write=True)
-    if denied is not None:
-        return denied
-    try:
-        data = await _body(request)
-    except ValueError as e:
-        return _error(str(e))
+    data = await write_body(request, MAX_TEXT)
+    if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
+        return data
     target, action = str(data.get("target") or ""), str(data.get("action") or "")
     if target not in TARGETS:
         return _error("target must be 'memory' or 'user'.")
@@ -167,13 +147,9 @@ async def soul(request: Any) -> Any:
     from hermes.config import atomic_write
     from hermes.memory.threats import describe, scan
 
-    denied = require(request, write=True)
-    if denied is not None:
-        return denied
-    try:
-        data = await _body(request)
-    except ValueError as e:
-        return _error(str(e))
+    data = await write_body(request, MAX_TEXT)
+    if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
+        return data
     text = str(data.get("text") or "").replace("\r\n", "\n").strip()
     findings = scan(text) if text else []
     if findings and not data.get("force"):

@@ -12,20 +12,12 @@ import html
 import re
 from typing import Any
 
-from hermes.dashboard.app import Page, json_body, render, require, scrub
+from hermes.dashboard.app import Page, render, require, scrub, write_body
+from hermes.dashboard.app import json_error as _error
+from hermes.dashboard.app import json_response as _json
 
 PER_PAGE = 50
 MAX_BODY = 1_200_000  # SkillStore refuses SKILL.md over 1 MB anyway
-
-
-def _json(data: Any, status: int = 200) -> Any:
-    from starlette.responses import JSONResponse
-
-    return JSONResponse(data, status_code=status)
-
-
-def _error(message: str, status: int = 400) -> Any:
-    return _json({"error": {"message": message}}, status)
 
 
 def _home(request: Any) -> Any:
@@ -117,15 +109,13 @@ def quarantined(root: Any) -> dict[str, dict[str, Any]]:
 
 
 def rows(store: Any) -> list[dict[str, Any]]:
-    from hermes.skills.store import usage
+    from hermes.skills.store import skill_status, usage
 
     cat, pins, use = store.catalog(), store.pins(), usage(store.home)
     out = []
     for s in sorted(cat.skills.values(), key=lambda s: s.name):
         u = use.get(s.name, {})
-        status = "changed" if s.name in cat.changed else ("pinned" if s.name in pins else "ok")
-        if not s.runs_on():
-            status = "other platform"
+        status = skill_status(s, cat, pins)
         out.append({"name": s.name, "description": s.description, "source": s.source, "status": status,
                     "views": u.get("views", 0), "uses": u.get("uses", 0), "failures": u.get("failures", 0),
                     "last_used": u.get("last_used")})
@@ -207,21 +197,13 @@ async def view(request: Any) -> Any:
                   **ctx)
 
 
-async def _body(request: Any) -> dict[str, Any]:
-    return await json_body(request, MAX_BODY)
-
-
 async def edit(request: Any) -> Any:
     from hermes.skills.model import SKILL_FILE, SkillError, SkillFormatError
     from hermes.skills.store import SkillStore
 
-    denied = require(request, write=True)
-    if denied is not None:
-        return denied
-    try:
-        data = await _body(request)
-    except ValueError as e:
-        return _error(str(e))
+    data = await write_body(request, MAX_BODY)
+    if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
+        return data
     name = request.path_params["name"]
     store = SkillStore(_home(request))
     skill = store.get(name)
@@ -243,13 +225,9 @@ async def rollback(request: Any) -> Any:
     from hermes.skills.model import SkillError
     from hermes.skills.store import SkillStore
 
-    denied = require(request, write=True)
-    if denied is not None:
-        return denied
-    try:
-        data = await _body(request)
-    except ValueError as e:
-        return _error(str(e))
+    data = await write_body(request, MAX_BODY)
+    if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
+        return data
     name = request.path_params["name"]
     version = data.get("version")
     try:
