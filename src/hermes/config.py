@@ -90,6 +90,16 @@ class MemorySection(_Section):
     user_char_limit: int = Field(1375, ge=200)
     review_interval: int = Field(6, ge=0)  # user turns between background reviews; 0 disables
     review_max_iterations: int = Field(4, ge=1)
+    # At most one external memory service beside the two documents (hermes.memory.provider).
+    provider: Literal["honcho", "mem0", "supermemory"] | None = None
+    provider_timeout: float = Field(2.0, gt=0, le=60)  # seconds; a slower provider is skipped
+    provider_tokens: int = Field(600, ge=0, le=8000)  # budget of the recalled block per turn
+    providers: dict[str, dict[str, Any]] = Field(default_factory=dict)  # per-provider settings
+
+
+class SearchSection(_Section):
+    # auto: on when an embedding model is installed (the `semantic` extra)
+    semantic: Literal["auto", "on", "off"] = "auto"
 
 
 class CompressionSection(_Section):
@@ -236,6 +246,7 @@ class Config(_Section):
     approvals: ApprovalsSection = Field(default_factory=ApprovalsSection)
     terminal: TerminalSection = Field(default_factory=TerminalSection)
     memory: MemorySection = Field(default_factory=MemorySection)
+    search: SearchSection = Field(default_factory=SearchSection)
     compression: CompressionSection = Field(default_factory=CompressionSection)
     trajectories: TrajectoriesSection = Field(default_factory=TrajectoriesSection)
     cron: CronSection = Field(default_factory=CronSection)
