@@ -9,6 +9,8 @@ import collections
 import datetime as _dt
 import json
 import os
+import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -59,6 +61,7 @@ class Conversation:
     agent: Agent
     parts: PromptParts | None = None
     busy: asyncio.Lock = field(default_factory=asyncio.Lock)
+    memory_scope: Any = None  # hermes.memory.provider.ProviderScope when a provider is active
 
     @property
     def id(self) -> str:
@@ -69,11 +72,22 @@ class Conversation:
         async with self.busy:
             self.ctx.cancel = cancel or asyncio.Event()
             events: list[Event] = []
-            async for ev in self.agent.run_turn(self.state, text, self.ctx, self.ctx.cancel):
-                if not isinstance(ev, TextDelta):
-                    events.append(ev)
-                yield ev
+            await self._recall(text)
+            try:
+                async for ev in self.agent.run_turn(self.state, text, self.ctx, self.ctx.cancel):
+                    if not isinstance(ev, TextDelta):
+                        events.append(ev)
+                    yield ev
+            finally:
+                self.state.meta.pop("recall", None)  # this turn's only
             final = events[-1] if events else None
+            active = self.hermes.memory_provider
+            if active is not None and isinstance(final, Final) and not final.cancelled:
+                from hermes.memory.provider import TurnRecord
+
+                active.schedule_sync(TurnRecord(self.memory_scope, text, final.text, time.time(),
+                                                {"session_id": self.id, "source": self.state.source,
+                                                 "turn_id": uuid.uuid4().hex}))  # for a service to dedupe
             viewed = self.ctx.state.pop("skills_viewed", None)
             if viewed:
                 from hermes.skills.store import record_outcome
@@ -82,6 +96,20 @@ class Conversation:
                 record_outcome(self.hermes.home, viewed, ok)
             if self.hermes.learner is not None and isinstance(final, Final):
                 self.hermes.learner.observe(self, events)
+
+    async def _recall(self, text: str) -> None:
+        """The active memory provider's block for this turn (never a reason for the turn to fail)."""
+        active = self.hermes.memory_provider
+        if active is None:
+            return
+        try:
+            block, status = await active.prefetch(text, self.memory_scope)
+        except Exception as e:
+            self.hermes.notices.append(f"memory provider skipped: {type(e).__name__}")
+            return
+        self.state.meta["provider_status"] = status
+        if block:
+            self.state.meta["recall"] = block
 
     async def ask(self, text: str, cancel: asyncio.Event | None = None) -> Final:
         final: Final | None = None
@@ -97,6 +125,11 @@ class Conversation:
         self.agent.model = model
 
     async def close(self) -> None:
+        active = self.hermes.memory_provider
+        if active is not None:  # syncs still running are delivered or queued before we go
+            await active.drain()
+            if "provider_status" in self.state.meta:  # it took part in this session (not a subagent's)
+                await active.on_session_end(self.memory_scope)
         if self.hermes.config.trajectories.enabled:  # a finished session becomes one training line
             try:
                 from hermes.research.trajectories import record_conversation
@@ -151,6 +184,16 @@ class Hermes:
 
             self.learner = Learner(config.memory.review_interval, config.memory.review_max_iterations,
                                    notify=self.notices.append)
+        self.memory_provider = None  # the one external memory service, wrapped (provider_runtime)
+        if config.memory.provider:
+            from hermes.memory.provider_runtime import load_provider
+
+            self.memory_provider = load_provider(home, config, notify=self.notices.append)
+
+    async def close_memory(self) -> None:
+        """Deliver or queue what the memory provider still holds, then release it."""
+        if self.memory_provider is not None:
+            await self.memory_provider.close()
 
     def reload_mcp(self) -> str:
         """Re-read mcp_servers from config.yaml and apply it: changed servers restart, new ones start."""
@@ -267,7 +310,12 @@ class Hermes:
         scope = info.scope
         ctx = self.tool_context(info.id, scope, interactive=interactive,
                                 ask_approval=ask_approval, ask_user=ask_user)
-        registry = self.registry.subset(toolsets if toolsets is not None else self.default_toolsets(), ctx)
+        sets = toolsets if toolsets is not None else self.default_toolsets()
+        registry = self.registry.subset(sets, ctx)
+        if self.memory_provider is not None and ("memory" in sets or "all" in sets):
+            for t in self.memory_provider.tools():
+                if registry.get(t.name) is None:  # never shadows a built-in tool
+                    registry.add(t)
         ctx.services["registry"] = registry  # tools that run other tools (execute_code) use this one
         prompt = self.store.get_system_prompt(info.id)
         parts = None
@@ -284,6 +332,10 @@ class Hermes:
                       fallbacks=self.fallback_models(), price=self._price,
                       text_tool_calls=self.config.model.text_tool_calls)
         conv = Conversation(self, state, ctx, agent, parts)
+        if self.memory_provider is not None:
+            from hermes.memory.provider import ProviderScope
+
+            conv.memory_scope = ProviderScope(scope, info.id, user_id or info.user_id)
         if self.config.compression.enabled:
             agent.compactor = comp = self.compressor()
             state.meta["schema_tokens"] = estimate_tokens(json.dumps(registry.schemas()))

@@ -1,4 +1,5 @@
-"""`hermes memory show|edit|add|remove|scan|export`: the owner's view of the memory documents.
+"""`hermes memory show|edit|add|remove|scan|export`: the owner's view of the memory documents;
+`hermes memory provider ...` (cli/memory_provider.py) manages the external memory service.
 
 Every command takes `--scope` (default "owner", the CLI user's scope). `scan` exits with status 1
 when it finds a threat (or a document the agent can no longer write), 0 when everything is clean,
@@ -18,8 +19,10 @@ from typing import Any, Optional
 import typer
 
 from hermes.cli.common import fail, get_runtime, print_json
+from hermes.cli.memory_provider import app as provider_app
 
 app = typer.Typer(help="Show, edit and scan the memory documents.", no_args_is_help=True)
+app.add_typer(provider_app, name="provider")  # the external memory service beside the documents
 
 _SCOPE = typer.Option("owner", "--scope", "-s", help="Memory scope (default: owner, the CLI user).")
 _JSON = typer.Option(False, "--json", help="Machine-readable output.")

@@ -301,6 +301,11 @@ class Repl:
             if label.startswith("tool schemas"):
                 for ts, cost in tool_costs(schemas, toolset_of):
                     self.console.print(f"    [dim]{ts:<26} {cost:>9,}[/dim]")
+        from hermes.memory.provider_runtime import context_line
+
+        line = context_line(self.h.memory_provider, self.conv.state.meta.get("provider_status"))
+        if line:
+            self.console.print(f"  {line}", markup=False)
         self.console.print("  [dim]/context tools: the cost of each tool[/dim]")
 
     async def cmd_memory(self, arg: str) -> None:

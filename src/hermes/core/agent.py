@@ -9,6 +9,7 @@ valid request: every tool call has exactly one result, arguments are valid JSON.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import time
 import uuid
@@ -77,6 +78,7 @@ class Agent:
         cancel = cancel or ctx.cancel
         ctx.cancel = cancel
         new: list[Message] = [Message.user(user_text)]  # not yet persisted
+        asked = new[0]
         turn_usage = Usage()
         unsaved = Usage()  # usage not yet added to the stored session totals
         text = ""
@@ -98,7 +100,8 @@ class Agent:
                     new.append(Message.user(STEER_NOTE + "\n".join(steer)))
                 for note in await self._maybe_compact(session, new):
                     yield Notice(note, "compression")
-                request = [Message.system(session.system_prompt), *session.history, *new]
+                request = _recall([Message.system(session.system_prompt), *session.history, *new],
+                                  asked, session)
                 if grace:
                     request.append(Message.user(GRACE_PROMPT))
                 elif nudge:
@@ -263,6 +266,16 @@ class Agent:
                                              cost_usd=cost)
             for m, i in zip(new, ids or []):
                 m.id = i
+
+
+def _recall(request: list[Message], asked: Message, session: SessionState) -> list[Message]:
+    """A memory provider's block for this turn rides on a copy of its user message, so it is
+    neither stored nor in later requests, and the cached prefix before it stays byte-stable."""
+    note = session.meta.get("recall")
+    if not note:
+        return request
+    return [dataclasses.replace(m, content=f"{note}\n\n{m.content or ''}") if m is asked else m
+            for m in request]
 
 
 def _is_ro(tools: Registry, c: ToolCall) -> bool:

@@ -116,6 +116,11 @@ class ChatHost:
         lines = [f"{label}: {n:,}" for label, n in rows]
         lines.insert(next(i for i, (label, _) in enumerate(rows) if label.startswith("tool schemas")) + 1,
                      "  by toolset: " + ", ".join(f"{ts} {n:,}" for ts, n in sets))
+        from hermes.memory.provider_runtime import context_line
+
+        line = context_line(self.gw.hermes.memory_provider, conv.state.meta.get("provider_status"))
+        if line:
+            lines.append(line)
         await self.reply("Context (tokens, estimated):\n" + "\n".join(lines))
 
     async def cmd_compress(self, arg: str) -> None:
