@@ -13,9 +13,11 @@ and prints the medians as JSON, plus the query plans that show the indexes in us
     python bench/bench_store.py [--sessions N] [--per-session M] [--rebuild]
                                 [--store postgres --dsn postgresql://.../db]
 
-With --store postgres the same corpus is loaded (COPY, search index built after the load, then
-VACUUM ANALYZE as autovacuum would) into the database --dsn names, reused while it holds the same
-number of messages, and the store-level measures (list_store, search) are taken on PostgresStore.
+With --store postgres the same corpus is loaded (COPY, search indexes and postings built after the
+load, then VACUUM ANALYZE as autovacuum would) into the database --dsn names, reused while it holds
+the same number of messages, and the store-level measures (list_store, search) are taken on
+PostgresStore, each search also in CPU seconds (client + server process, when the server is
+local): on a shared machine wall time also counts the wait for a core. The load average is printed.
 """
 
 from __future__ import annotations
@@ -132,11 +134,14 @@ def build(db: Path, sessions: int, per_session: int) -> None:
 
 
 def build_pg(dsn: str, sessions: int, per_session: int, rebuild: bool) -> None:
-    """The same corpus in PostgreSQL (COPY; the search index built once after the load)."""
+    """The same corpus in PostgreSQL: COPY into the real (logged) tables, the search indexes built
+    once after the load (the GIN index; the postings with the migration's own backfill and index
+    statements, their per-statement trigger paused meanwhile), then VACUUM ANALYZE as autovacuum
+    would."""
     import psycopg
 
     from hermes.state.postgres import PostgresStore
-    from hermes.state.postgres_schema import GIN_PENDING_KB
+    from hermes.state.postgres_schema import BACKFILL_POSTINGS, GIN_PENDING_KB, POSTINGS_INDEXES
 
     PostgresStore(dsn).close()  # schema via the real migrations
     with psycopg.connect(dsn, autocommit=True) as conn:
@@ -144,55 +149,95 @@ def build_pg(dsn: str, sessions: int, per_session: int, rebuild: bool) -> None:
         if have == sessions * per_session and not rebuild:
             return
         print(f"building {sessions:,} sessions x {per_session} messages in PostgreSQL ...", file=sys.stderr)
-        conn.execute("TRUNCATE messages, sessions")
+        conn.execute("TRUNCATE messages, sessions")  # the postings go with them (trigger)
         conn.execute("DROP INDEX IF EXISTS idx_messages_search")
+        conn.execute("ALTER TABLE search_postings DROP CONSTRAINT IF EXISTS search_postings_pkey")
+        conn.execute("DROP INDEX IF EXISTS idx_postings_best")
+        conn.execute("ALTER TABLE messages DISABLE TRIGGER messages_postings_add")
         t0 = time.monotonic()
-        for done, srows, mrows in corpus(sessions, per_session, batch=500):
-            with conn.transaction(), conn.cursor() as cur:
-                with cur.copy("COPY sessions (id, source, scope, title, model, created_at, updated_at, "
-                              "message_count, input_tokens, output_tokens, cost_usd) FROM STDIN") as cp:
-                    for r in srows:
-                        cp.write_row(r)
-                with cur.copy("COPY messages (session_id, seq, role, content, tokens, timestamp) FROM STDIN") as cp:
-                    for r in mrows:
-                        cp.write_row(r)
-            print(f"  loaded {done * per_session:,} messages in {time.monotonic() - t0:.0f} s",
-                  file=sys.stderr, flush=True)
-        conn.execute("SET maintenance_work_mem = '256MB'")
-        conn.execute("CREATE INDEX idx_messages_search ON messages USING gin (search_doc) "  # as the migrations make it
-                     f"WITH (gin_pending_list_limit = {GIN_PENDING_KB})")
-        conn.execute("VACUUM ANALYZE sessions")
-        conn.execute("VACUUM ANALYZE messages")
+        try:
+            for done, srows, mrows in corpus(sessions, per_session, batch=500):
+                with conn.transaction(), conn.cursor() as cur:
+                    with cur.copy("COPY sessions (id, source, scope, title, model, created_at, updated_at, "
+                                  "message_count, input_tokens, output_tokens, cost_usd) FROM STDIN") as cp:
+                        for r in srows:
+                            cp.write_row(r)
+                    with cur.copy("COPY messages (session_id, seq, role, content, tokens, timestamp) "
+                                  "FROM STDIN") as cp:
+                        for r in mrows:
+                            cp.write_row(r)
+                print(f"  loaded {done * per_session:,} messages in {time.monotonic() - t0:.0f} s",
+                      file=sys.stderr, flush=True)
+            conn.execute("SET maintenance_work_mem = '256MB'")
+            # as the migrations make it
+            conn.execute("CREATE INDEX idx_messages_search ON messages USING gin (search_doc) "
+                         f"WITH (gin_pending_list_limit = {GIN_PENDING_KB})")
+            conn.execute(BACKFILL_POSTINGS)
+            for sql in POSTINGS_INDEXES:
+                conn.execute(sql)
+        finally:
+            conn.execute("ALTER TABLE messages ENABLE TRIGGER messages_postings_add")
+        for table in ("sessions", "messages", "search_postings"):
+            conn.execute(f"VACUUM ANALYZE {table}")
         print(f"built in {time.monotonic() - t0:.0f} s", file=sys.stderr)
+
+
+def backend_cpu(store) -> float | None:
+    """CPU seconds the store's server processes have used (a local server whose /proc is
+    readable), else None. On a shared machine wall time mostly measures the queue for a core;
+    client + server CPU per query is what the search itself costs."""
+    pids = store._read(lambda c: [r["pid"] for r in c.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database()").fetchall()])
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def main_pg(args) -> None:
     from hermes.state.postgres import PostgresStore
 
     build_pg(args.dsn, args.sessions, args.per_session, args.rebuild)
-    store = PostgresStore(args.dsn)
+    store = PostgresStore(args.dsn, pool_size=1)  # one server process: its CPU is the search's
     list_store_t = timed(lambda: store.list_sessions(limit=20), 20)
     qs = queries()
     for q in qs[:5]:
         store.search(q)  # warm-up
 
-    def over_queries(**kw) -> list[float]:
-        return sorted(timed_each(lambda q: store.search(q, limit=20, **kw), qs))
+    def over_queries(**kw) -> tuple[list[float], list[float]]:
+        wall, cpu = [], []
+        for q in qs:
+            b0, c0, t0 = backend_cpu(store), time.process_time(), time.perf_counter()
+            store.search(q, limit=20, **kw)
+            t1, c1, b1 = time.perf_counter(), time.process_time(), backend_cpu(store)
+            wall.append(t1 - t0)
+            if b0 is not None and b1 is not None:
+                cpu.append(c1 - c0 + b1 - b0)
+        return sorted(wall), cpu
 
-    all_t, owner_t = over_queries(), over_queries(scope="owner")
     narrow = store._read(lambda c: c.execute("SELECT scope FROM sessions WHERE scope <> 'owner' GROUP BY scope "
                                              "ORDER BY COUNT(*) LIMIT 1").fetchone())
-    narrow_t = over_queries(scope=narrow["scope"]) if narrow else [0.0]
-    count = store._read(lambda c: c.execute("SELECT count(*) AS n FROM messages").fetchone())["n"]
-    store.close()
+    out = {"store": "postgres", "sessions": args.sessions}
+    out["messages"] = store._read(lambda c: c.execute("SELECT count(*) AS n FROM messages").fetchone())["n"]
+    out["list_store_median_s"] = round(statistics.median(list_store_t), 5)
     p90 = lambda t: round(t[int(len(t) * 0.9) - 1], 4)  # noqa: E731
-    print(json.dumps({
-        "store": "postgres", "sessions": args.sessions, "messages": count,
-        "list_store_median_s": round(statistics.median(list_store_t), 5),
-        "search_median_s": round(statistics.median(all_t), 4), "search_p90_s": p90(all_t),
-        "search_owner_scope_median_s": round(statistics.median(owner_t), 4), "search_owner_scope_p90_s": p90(owner_t),
-        "search_narrow_scope_median_s": round(statistics.median(narrow_t), 4),
-        "search_narrow_scope_p90_s": p90(narrow_t), "search_queries": len(qs)}, indent=2))
+    for name, kw in (("search", {}), ("search_owner_scope", {"scope": "owner"}),
+                     ("search_narrow_scope", {"scope": narrow["scope"]} if narrow else None)):
+        if kw is None:
+            continue
+        wall, cpu = over_queries(**kw)
+        out[f"{name}_median_s"], out[f"{name}_p90_s"] = round(statistics.median(wall), 4), p90(wall)
+        if cpu:  # /proc counts in clock ticks (10 ms): the mean over the queries is the finer figure
+            out[f"{name}_cpu_median_s"] = round(statistics.median(cpu), 4)
+            out[f"{name}_cpu_mean_s"] = round(statistics.mean(cpu), 4)
+    out["search_queries"] = len(qs)
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    store.close()
+    print(json.dumps(out, indent=2))
 
 
 def timed_each(fn, items: list) -> list[float]:

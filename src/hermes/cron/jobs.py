@@ -455,7 +455,15 @@ def open_jobs(home: Any, config: Any, store: Any = None, tz: Any = None) -> JobS
         from hermes.state import open_store
 
         db = open_store(home, config)
-    return PgJobStore(db, tz=zone)
+    jobs = PgJobStore(db, tz=zone)
+    added = jobs.import_file(home)  # a home switching to PostgreSQL keeps the jobs it had
+    if added:
+        import logging
+
+        logging.getLogger("hermes.cron").warning(
+            "imported %d job(s) from cron/jobs.json into the PostgreSQL store (the file is now "
+            "jobs.json.imported)", len(added))
+    return jobs
 
 
 def resolve(jobs: list[Job], ref: str, scope: str | None = None) -> Job:

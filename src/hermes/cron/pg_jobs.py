@@ -147,6 +147,28 @@ class PgJobStore(JobStore):
                             "version = nextval('cron_jobs_version') WHERE id = %s",
                             (job.scope, job.enabled, job.next_run_at, Jsonb(data), job.id))
 
+    # ---- a home's jobs.json, when the home moves to the shared store -----------------------------
+
+    def import_file(self, home: Any) -> list[str]:
+        """Add the jobs of `home`'s cron/jobs.json (from before the home used this store) to the
+        shared table, once: the file is then renamed jobs.json.imported, so it is not read again
+        and nothing is lost. Jobs whose id the table already holds are left as the table has them
+        (another host imported them, or an earlier import stopped before the rename). Returns the
+        ids added, for the caller to report."""
+        local = JobStore(home, tz=self.tz)
+        if not local.path.exists():
+            return []
+        found = local.load()  # a file Hermes cannot read raises JobsFileError and stays in place
+        added: list[str] = []
+        with self.edit() as jobs:
+            have = {j.id for j in jobs}
+            for job in found:
+                if job.id not in have:
+                    jobs.append(job)
+                    added.append(job.id)
+        local.path.replace(local.path.with_name(local.path.name + ".imported"))
+        return added
+
     # ---- run records, inside the edit's transaction when there is one ---------------------------
 
     def record_run_start(self, job_id: str, *, started_at: float, session_id: str | None = None,

@@ -71,6 +71,84 @@ def _cjk_index(cur: Any) -> str | None:
     return None
 
 
+# What FTS5 keeps and a GIN index does not: per word, its rows with each row's length, in an order
+# the search reads. A GIN match yields heap tuple ids, so counting a word's rows or scoring them
+# read one messages row (content and tsvector, several per page) for each; a big store then
+# spends its time in the heap. `search_postings` holds one narrow row per (word, message):
+# `tools` (the word is only in tool names or arguments: weight B) and `len` (the content's length
+# in bytes, as the BM25 score takes it). Its primary key counts a word and walks its newest rows;
+# `idx_postings_best` walks them best score first (said before tools-only, then shortest), so
+# every such read is an index-only scan that stops at its LIMIT. Statement-level triggers keep it
+# in step with messages: inserts (COPY included) and deletes (cascades included) in bulk.
+# Lexemes sort as bytes (COLLATE "C"): they are compared for equality only.
+POSTINGS_INDEXES = (
+    "ALTER TABLE search_postings ADD CONSTRAINT search_postings_pkey PRIMARY KEY (lexeme, id)",
+    "CREATE INDEX idx_postings_best ON search_postings (lexeme, tools, len, id DESC)",
+)
+POSTINGS_TRIGGERS = (
+    """CREATE FUNCTION hermes_postings_add() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        INSERT INTO search_postings (lexeme, id, len, tools)
+        SELECT u.lexeme, n.id, greatest(octet_length(COALESCE(n.content, '')), 1), NOT ('A' = ANY(u.weights))
+        FROM new_rows n, unnest(n.search_doc) AS u WHERE n.search_doc IS NOT NULL;
+        RETURN NULL;
+    END $$""",
+    """CREATE FUNCTION hermes_postings_drop() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search_doc)) AS l(lexeme)
+        WHERE o.search_doc IS NOT NULL AND p.lexeme = l.lexeme AND p.id = o.id;
+        RETURN NULL;
+    END $$""",
+    # An update of what is indexed (rare: messages are written once; compaction and renumbering
+    # touch other columns) replaces the row's postings.
+    """CREATE FUNCTION hermes_postings_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF OLD.search_doc IS NOT NULL THEN
+            DELETE FROM search_postings WHERE lexeme = ANY(tsvector_to_array(OLD.search_doc)) AND id = OLD.id;
+        END IF;
+        IF NEW.search_doc IS NOT NULL THEN
+            INSERT INTO search_postings (lexeme, id, len, tools)
+            SELECT u.lexeme, NEW.id, greatest(octet_length(COALESCE(NEW.content, '')), 1), NOT ('A' = ANY(u.weights))
+            FROM unnest(NEW.search_doc) AS u;
+        END IF;
+        RETURN NULL;
+    END $$""",
+    """CREATE FUNCTION hermes_postings_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        TRUNCATE search_postings;
+        RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER messages_postings_add AFTER INSERT ON messages REFERENCING NEW TABLE AS new_rows "
+    "FOR EACH STATEMENT EXECUTE FUNCTION hermes_postings_add()",
+    "CREATE TRIGGER messages_postings_drop AFTER DELETE ON messages REFERENCING OLD TABLE AS old_rows "
+    "FOR EACH STATEMENT EXECUTE FUNCTION hermes_postings_drop()",
+    "CREATE TRIGGER messages_postings_change AFTER UPDATE OF content, tool_calls, tool_name, summary ON messages "
+    "FOR EACH ROW WHEN (OLD.search_doc IS DISTINCT FROM NEW.search_doc) EXECUTE FUNCTION hermes_postings_change()",
+    "CREATE TRIGGER messages_postings_clear AFTER TRUNCATE ON messages "
+    "FOR EACH STATEMENT EXECUTE FUNCTION hermes_postings_clear()",
+)
+BACKFILL_POSTINGS = """INSERT INTO search_postings (lexeme, id, len, tools)
+    SELECT u.lexeme, m.id, greatest(octet_length(COALESCE(m.content, '')), 1), NOT ('A' = ANY(u.weights))
+    FROM messages m, unnest(m.search_doc) AS u WHERE m.search_doc IS NOT NULL"""
+# An existing database gets the postings of the rows it holds, in the migration's transaction (a
+# search never sees a half-filled table). Writers wait from the start (no row is inserted between
+# the backfill and the triggers); readers do not. The indexes are built after the bulk insert, and
+# the planner learns the new table's size at once.
+POSTINGS_MIGRATION = (
+    "LOCK TABLE messages IN SHARE ROW EXCLUSIVE MODE",
+    """CREATE TABLE search_postings (
+        lexeme TEXT COLLATE "C" NOT NULL,
+        id BIGINT NOT NULL,
+        len INTEGER NOT NULL,
+        tools BOOLEAN NOT NULL
+    )""",
+    BACKFILL_POSTINGS,
+    *POSTINGS_INDEXES,
+    *POSTINGS_TRIGGERS,
+    "ANALYZE search_postings",
+)
+
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "sessions, messages, full-text search, run records", (
         """CREATE TABLE sessions (
@@ -178,6 +256,7 @@ MIGRATIONS: list[Migration] = [
     Migration(4, "search index: small pending list", (
         f"ALTER INDEX idx_messages_search SET (gin_pending_list_limit = {GIN_PENDING_KB})",
     )),
+    Migration(5, "search postings: per-word row lists with row lengths", POSTINGS_MIGRATION),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -13,6 +13,10 @@ re-normalises it the same way for both stores). No user text reaches tsquery syn
 goes through phraseto_tsquery (a prefix through to_tsquery of its letters and digits only).
 CJK text, which the english parser cannot split, is matched by substring (ILIKE, backed by a
 pg_trgm index where the server has the extension).
+
+A single word's row count, and its best or newest rows when there are more than the ranking reads
+whole, come from the postings table (`postgres_postings`: index-only, no heap row per match); the
+GIN index answers the rest (phrases, prefixes, filters other than a large scope).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from typing import Any, Callable
 
 from hermes.core.messages import Message
+from hermes.state import postgres_postings as postings
 from hermes.state import ranking
 from hermes.state.base import SearchHit
 from hermes.state.postgres_schema import MESSAGE_COLS
@@ -89,6 +94,8 @@ class PgSource:
         self.src = "messages m JOIN sessions s ON s.id = m.session_id" if need_s else "messages m"
         self.tsq: dict[str, str] = {}  # form -> tsquery text ('' when the parser keeps no word of it)
         self.n: dict[str, int] = {}
+        self.lex: dict[str, str] = {}  # form -> its one lexeme, when it is a single word
+        self._scope_rows: int | None = None
         self._stats: tuple[int, float] | None = None
 
     # ---- the store's size, for idf and length normalisation --------------------------------------
@@ -115,26 +122,39 @@ class PgSource:
         return self.stats()[0]
 
     def scope_rows(self) -> int:
-        r = self.cur.execute("SELECT COALESCE(SUM(message_count), 0) AS n FROM sessions WHERE scope = %s",
-                             [self.flt.scope]).fetchone()
-        return int(r["n"])
+        if self._scope_rows is None:
+            r = self.cur.execute("SELECT COALESCE(SUM(message_count), 0) AS n FROM sessions WHERE scope = %s",
+                                 [self.flt.scope]).fetchone()
+            self._scope_rows = int(r["n"])
+        return self._scope_rows
+
+    def share(self) -> float:
+        """The share of the store the scope searched holds (1 with no scope filter)."""
+        return 1.0 if self.flt.scope is None else self.scope_rows() / max(self.total(), 1)
 
     # ---- words ------------------------------------------------------------------------------------
 
     def df(self, forms: list[str]) -> dict[str, int]:
         """Rows (in the whole store) holding each form, counted up to HUGE_MATCH + 1; one statement.
-        A stop word the parser drops is taken as common (df past HUGE_MATCH: its newest rows are read)."""
+        A single word is counted in its postings (index-only), a phrase or prefix through the GIN
+        index. A stop word the parser drops is taken as common (df past HUGE_MATCH: its newest
+        rows are read)."""
         todo = [(f, sql) for f in forms if f not in self.n and (sql := _tsquery_sql(f))]
         if todo:
             values = ", ".join(f"({i}, {sql[0]})" for i, (_, sql) in enumerate(todo))
+            lex = postings.LEXEME_SQL.format(q="v.q") if postings.USE_POSTINGS else "NULL::text"
             rows = self.cur.execute(
-                f"SELECT v.i, v.q::text AS q, CASE WHEN numnode(v.q) = 0 THEN 0 ELSE (SELECT count(*) FROM "
-                f"(SELECT 1 FROM messages m WHERE m.search_doc @@ v.q LIMIT {HUGE_MATCH + 1}) c) END AS n "
-                f"FROM (VALUES {values}) AS v(i, q)", [sql[1] for _, sql in todo]).fetchall()
+                f"SELECT x.i, x.q, x.lex, CASE WHEN numnode(x.tsq) = 0 THEN 0 "
+                f"WHEN x.lex IS NOT NULL THEN {postings.count_sql('x.lex', HUGE_MATCH + 1)} ELSE (SELECT count(*) "
+                f"FROM (SELECT FROM messages m WHERE m.search_doc @@ x.tsq LIMIT {HUGE_MATCH + 1}) c) END AS n "
+                f"FROM (SELECT v.i, v.q AS tsq, v.q::text AS q, {lex} AS lex FROM (VALUES {values}) AS v(i, q)) x",
+                [sql[1] for _, sql in todo]).fetchall()
             for r in rows:
                 form = todo[r["i"]][0]
                 self.tsq[form] = r["q"] if r["n"] else ""
                 self.n[form] = int(r["n"])
+                if r["lex"] is not None:
+                    self.lex[form] = r["lex"]
                 if not r["n"] and form.rstrip("*") in STOP_WORDS and not r["q"]:
                     self.n[form] = HUGE_MATCH + 1
         return {f: self.n.get(f, 0) for f in forms}
@@ -148,6 +168,10 @@ class PgSource:
             return self._regex_rows(form, newest)
         fts_idf = math.log((total - n + 0.5) / (n + 0.5))
         fts_idf = fts_idf if fts_idf > 0 else 1e-6
+        lexeme = self.lex.get(form)
+        if lexeme is not None and (newest, best) != (None, None) and postings.usable(self.flt, self.share()):
+            return postings.rows(self.cur, _ROW, lexeme, self.flt.scope, self.share(), fts_idf, avg,
+                                 newest, best)
         # tf 1 where it was said, TOOLS_TF where only tool names or arguments hold it (float8 throughout:
         # numeric arithmetic costs more than the rest of the row)
         norm = f"{_K1}::float8 * ({1 - _B} + {_B} * greatest(octet_length(COALESCE(m.content, '')), 1) / %s::float8)"
