@@ -84,6 +84,15 @@ async def test_read_missing_file_suggests_similar_names(ctx, tmp_path):
     assert not out.ok and "is a directory" in out.text
 
 
+async def test_read_missing_file_names_a_case_only_match(ctx, tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "TODO.md").write_text("- water the plants\n")
+    (tmp_path / "notes" / "ideas.txt").write_text("x\n")
+    out = await call(ctx, "read_file", path="notes/todo.md")
+    assert not out.ok and "Similar names" in out.text and "TODO.md" in out.text
+    assert "ideas.txt" not in out.text  # the case-only match is the answer, not a list of guesses
+
+
 async def test_read_of_credentials_needs_a_gate(tmp_path):
     (tmp_path / ".ssh").mkdir()
     (tmp_path / ".ssh" / "id_ed25519").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n")

@@ -143,7 +143,10 @@ def _missing(p: Path) -> ToolError:
         names = os.listdir(parent)
     except OSError:
         names = []
-    near = difflib.get_close_matches(p.name, names, n=3, cutoff=0.5)
+    # Case-only differences first: a model asked for "todo.md" rarely guesses "TODO.md" by itself.
+    same = [n for n in names if n.lower() == p.name.lower()]
+    folded = {n.lower(): n for n in names}
+    near = same or [folded[n] for n in difflib.get_close_matches(p.name.lower(), list(folded), n=3, cutoff=0.5)]
     hint = f" Similar names in {parent}: {', '.join(near)}." if near else ""
     return ToolError(f"{p} does not exist.{hint}")
 
