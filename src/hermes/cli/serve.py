@@ -116,6 +116,9 @@ def serve(host: Optional[str] = typer.Option(None, "--host", help="Address to li
     """Run the OpenAI-compatible API server (and the scheduler) until Ctrl-C or SIGTERM."""
     from hermes.config import secrets as load_secrets
 
+    from hermes.state import semantic
+
+    semantic.BACKGROUND = True  # a long-running process: new messages get their vectors as stored
     rt = get_runtime()
     cfg = rt.config
     host = host or cfg.server.host

@@ -494,5 +494,10 @@ def migrate(to: str = typer.Option(..., "--to", help="postgres (from this home's
              "search before switching to it")
 
 
+from hermes.cli.sessions_reindex import reindex  # noqa: E402  (its own module: the encoder and its progress bar)
+
+app.command("reindex")(reindex)
+
+
 if __name__ == "__main__":
     app()

@@ -92,12 +92,16 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         _check_postgres(home, cfg, add)
     else:
         _check_sqlite(home, add)
+    _check_semantic(home, cfg, add)
     if cfg is not None:
         _check_model(cfg, secrets(home), add)
         _check_mcp(home, cfg, add)
         from hermes.cli import exec_cmd
 
         exec_cmd.check(home, cfg, add)
+        from hermes.cli import memory_provider
+
+        memory_provider.check(home, cfg, add)
     if as_json:
         print_json({"ok": all(c["ok"] for c in checks), "checks": checks})
     else:
@@ -175,6 +179,35 @@ def _check_sqlite(home, add) -> None:
             "restore state.db from a backup, or move it aside to start fresh")
     except sqlite3.Error as e:
         add("session store", False, f"{home.state_db}: {e}", "check disk space and permissions")
+
+
+def _check_semantic(home, cfg, add) -> None:
+    """Semantic recall: on or off and why, and how many messages still lack a vector."""
+    from hermes.state import StoreError, open_store
+    from hermes.state.semantic import SemanticSearch, mode_of
+
+    mode = mode_of(cfg)
+    if mode == "off":
+        add("semantic recall", True, "off (search.semantic: off)")
+        return
+    try:
+        store = open_store(home, cfg)
+    except StoreError:
+        return  # the session store check above already says why
+    try:
+        layer = store.semantic or SemanticSearch.attach(store, mode=mode)
+        active, why = layer.status()
+        if not active:
+            add("semantic recall", mode != "on", f"off: {why}", why.split("(")[-1].rstrip(")"))
+            return
+        total, have = layer.counts()
+        missing = f", {total - have:,} without a vector: `hermes sessions reindex`" if total > have else ""
+        add("semantic recall", True, f"on ({why}, encoder {layer.model}): {have:,} of {total:,} messages "
+            f"have vectors{missing}")
+    except StoreError as e:
+        add("semantic recall", False, str(e), "hermes sessions reindex")
+    finally:
+        store.close()
 
 
 def _check_postgres(home, cfg, add) -> None:

@@ -19,10 +19,15 @@ def open_store(home: Any, config: Any = None) -> SessionStore:
     cfg = config if config is not None else _config_naming_store(home)
     section = getattr(cfg, "store", None)
     if section is not None and getattr(section, "backend", "sqlite") == "postgres":
-        return _open_postgres(home, section)
-    from hermes.state.sqlite import SQLiteStore
+        store = _open_postgres(home, section)
+    else:
+        from hermes.state.sqlite import SQLiteStore
 
-    return SQLiteStore(home.state_db)
+        store = SQLiteStore(home.state_db)
+    from hermes.state.semantic import attach
+
+    attach(store, cfg)  # search.semantic: off | auto | on (vectors in the background, fused search)
+    return store
 
 
 def _config_naming_store(home: Any) -> Any:
@@ -30,7 +35,7 @@ def _config_naming_store(home: Any) -> Any:
         text = home.config_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    if not re.search(r"^[\"']?store[\"']?\s*:", text, re.M):
+    if not re.search(r"^[\"']?(store|search)[\"']?\s*:", text, re.M):
         return None
     from hermes.config import ConfigError, load_config
 

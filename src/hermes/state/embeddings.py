@@ -9,6 +9,10 @@ pooling -> unit length.
 
 `VectorIndex` keeps the vectors of one store's messages in memory per scope and answers
 `hybrid_search`: the lexical ranking adjusted by vector similarity (see there).
+
+The product path is elsewhere: `encoders` (this encoder or the faster onnxruntime one),
+`vectors` (persisted vectors, quantized search) and `semantic` (background embedding, fused
+`store.search`). `VectorIndex` / `hybrid_search` remain for experiments (bench_locomo --embeddings).
 """
 
 from __future__ import annotations

@@ -154,6 +154,17 @@ MIGRATIONS: list[Migration] = [
         # Search reads the turns said in a period a query names ("in May 2023"), newest first.
         "CREATE INDEX idx_messages_timestamp ON messages(timestamp)",
     )),
+    Migration(6, "message vectors for semantic recall", (
+        # One vector per message (float16, the encoder named in `model`); `added` is a store-wide
+        # counter so an in-memory index catches up by reading rows past the last one it saw.
+        """CREATE TABLE message_vectors (
+            message_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            vec BLOB NOT NULL,
+            added INTEGER NOT NULL
+        )""",
+        "CREATE INDEX idx_message_vectors_added ON message_vectors(added)",
+    )),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -40,6 +40,7 @@ class PostgresStore:
             raise StoreError("no PostgreSQL database named: set store.dsn in config.yaml or HERMES_DATABASE_URL")
         self._pg = Connector(dsn, pool_size=pool_size)
         self.where = self._pg.where
+        self.semantic: Any = None  # a semantic.SemanticSearch when semantic recall is on
         conn = self._pg.connect()
         try:
             if conn.info.server_version < MIN_SERVER:
@@ -57,6 +58,8 @@ class PostgresStore:
             conn.close()
 
     def close(self) -> None:
+        if self.semantic is not None:
+            self.semantic.close()
         self._pg.close()
 
     def __enter__(self) -> "PostgresStore":
@@ -264,6 +267,8 @@ class PostgresStore:
         ids = self._write("save messages", tx)
         for m, i in zip(msgs, ids):
             m.id = i
+        if self.semantic is not None:
+            self.semantic.added(msgs)  # queued for the background embedder, never waited for
         return ids
 
     def import_session(self, messages: list[Message], *, session_id: str | None = None,
@@ -352,6 +357,15 @@ class PostgresStore:
     def search(self, query: str, *, scope: str | None = None, sources: list[str] | None = None,
                roles: list[str] | None = None, since: float | None = None, until: float | None = None,
                session_id: str | None = None, limit: int = 20, context: int = 1) -> list[SearchHit]:
+        if self.semantic is not None:
+            return self.semantic.search(query, scope=scope, sources=sources, roles=roles, since=since, until=until,
+                                        session_id=session_id, limit=limit, context=context)
+        return self.search_lexical(query, scope=scope, sources=sources, roles=roles, since=since, until=until,
+                                   session_id=session_id, limit=limit, context=context)
+
+    def search_lexical(self, query: str, *, scope: str | None = None, sources: list[str] | None = None,
+                       roles: list[str] | None = None, since: float | None = None, until: float | None = None,
+                       session_id: str | None = None, limit: int = 20, context: int = 1) -> list[SearchHit]:
         from hermes.state import postgres_search
 
         return self._read(lambda c: postgres_search.search(

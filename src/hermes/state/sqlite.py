@@ -108,6 +108,7 @@ class SQLiteStore:
         self._conn: sqlite3.Connection | None = None
         self._pid = 0
         self._closed = False
+        self.semantic: Any = None  # a semantic.SemanticSearch when semantic recall is on
         self._connect()
 
     # ---- connection, retries, transactions -------------------------------------------------------
@@ -198,6 +199,8 @@ class SQLiteStore:
         return self._retry(lambda: self._tx("BEGIN", fn), READ_PATIENCE, "read")
 
     def close(self) -> None:
+        if self.semantic is not None:
+            self.semantic.close()
         with self._lock:
             if self._conn is not None and self._pid == os.getpid():
                 self._conn.close()
@@ -395,6 +398,8 @@ class SQLiteStore:
         ids = self._write("save messages", tx)
         for m, i in zip(msgs, ids):
             m.id = i
+        if self.semantic is not None:
+            self.semantic.added(msgs)  # queued for the background embedder, never waited for
         return ids
 
     def import_session(self, messages: list[Message], *, session_id: str | None = None,
@@ -483,6 +488,15 @@ class SQLiteStore:
     def search(self, query: str, *, scope: str | None = None, sources: list[str] | None = None,
                roles: list[str] | None = None, since: float | None = None, until: float | None = None,
                session_id: str | None = None, limit: int = 20, context: int = 1) -> list[SearchHit]:
+        if self.semantic is not None:
+            return self.semantic.search(query, scope=scope, sources=sources, roles=roles, since=since, until=until,
+                                        session_id=session_id, limit=limit, context=context)
+        return self.search_lexical(query, scope=scope, sources=sources, roles=roles, since=since, until=until,
+                                   session_id=session_id, limit=limit, context=context)
+
+    def search_lexical(self, query: str, *, scope: str | None = None, sources: list[str] | None = None,
+                       roles: list[str] | None = None, since: float | None = None, until: float | None = None,
+                       session_id: str | None = None, limit: int = 20, context: int = 1) -> list[SearchHit]:
         from hermes.state import search as _search  # its regexes cost ~10 ms to compile: only when used
 
         plan = _search.build_plan(query)

