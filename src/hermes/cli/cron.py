@@ -201,7 +201,8 @@ def run(job_id: str = typer.Argument(...), as_json: bool = JSON_OPT) -> None:
                     "error": result.error, "delivery_errors": result.delivery_errors,
                     "output_path": result.output_path, "tokens": result.tokens})
     elif result.status == "skipped":
-        fail(f"job {job.id} was not started: {result.error}")
+        why = result.error or "?"  # "job X is already running on another host ..." says it all
+        fail(why if why.startswith(f"job {job.id} ") else f"job {job.id} was not started: {why}")
     else:
         if result.text and result.status != "failed":
             typer.echo(result.text)

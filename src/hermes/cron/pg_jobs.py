@@ -12,7 +12,9 @@ What only a fleet needs lives here too:
 - fencing: a scheduler's claiming transaction first checks, under a share lock on the lease row,
   that its lease (hermes.cron.leader) is still current; a deposed leader's claim is refused;
 - recovery: runs a dead (or deposed) leader left unfinished are marked interrupted by its successor
-  and run once more (see `recover`).
+  and run once more (see `recover`); so are manual runs whose process died, without the re-run;
+- manual runs: claimed for their duration in `cron_manual_runs` under an advisory lock
+  (hermes.cron.pg_manual); a due run of a job with a live manual run is not claimed.
 Run records stay in `cron_runs`, the session store's table in the same database.
 """
 
@@ -196,6 +198,8 @@ class PgJobStore(JobStore):
         cur = self._cur
         if cur is None:
             raise RuntimeError("claim_run belongs inside edit()")
+        if self.manual_run(job_id) is not None:  # a manual run of it goes on somewhere
+            return None
         row = cur.execute(
             "INSERT INTO cron_claims (job_id, due_at, token, run_id, claimed_at) VALUES (%s, %s, %s, NULL, %s) "
             "ON CONFLICT (job_id, due_at) DO UPDATE SET token = EXCLUDED.token, claimed_at = EXCLUDED.claimed_at "
@@ -206,6 +210,15 @@ class PgJobStore(JobStore):
         run_id = self.record_run_start(job_id, started_at=now)
         cur.execute("UPDATE cron_claims SET run_id = %s WHERE job_id = %s AND due_at = %s", (run_id, job_id, due_at))
         return run_id
+
+    def manual_run(self, job_id: str) -> Any:
+        """Inside edit(): the live manual run of `job_id` anywhere on the database (a
+        hermes.cron.pg_manual.LiveRun), or None; then none can start before this edit commits."""
+        from hermes.cron.pg_manual import live_manual
+
+        if self._cur is None:
+            raise RuntimeError("manual_run belongs inside edit()")
+        return live_manual(self._cur, job_id)
 
     def recover(self, token: int, now: float, *, skip: Any = ()) -> dict[str, dict[str, Any]]:
         """At takeover: every claimed run an earlier leader left running (its process died or lost the
@@ -242,6 +255,16 @@ class PgJobStore(JobStore):
                     job.last_error = f"the run due {due} was interrupted (its scheduler stopped); it runs once more"
                 else:
                     job.last_error = f"the run due {due} was interrupted again; it is not retried"
+                fixed[job.id] = {"last_status": job.last_status, "last_error": job.last_error}
+            from hermes.cron.pg_manual import recover_manual
+
+            for run in recover_manual(cur, now):  # manual runs are not retried: recorded, and free to run again
+                job = by_id.get(run.job_id)
+                if job is None:
+                    continue
+                since = format_local(run.since, self.tz) if run.since is not None else "?"
+                job.last_status = "interrupted"
+                job.last_error = f"the manual run started {since} was interrupted (its process stopped)"
                 fixed[job.id] = {"last_status": job.last_status, "last_error": job.last_error}
             cur.execute(f"DELETE FROM cron_claims WHERE claimed_at < {DB_NOW} - %s AND run_id IS NOT NULL",
                         (float(CLAIM_KEEP_SECONDS),))

@@ -199,10 +199,13 @@ def write_output(cron_dir: Path, job: Job, r: RunResult, tz: Any) -> Path:
 async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runner | None = None,
                   run_id: int | None = None, clock: Callable[[], float] = time.time,
                   sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, tz: Any = None,
-                  retry: bool = True) -> RunResult:
+                  retry: bool = True, claim: Any = None) -> RunResult:
     """Run `job` once, retrying failures per its policy (retry=False: one attempt, for someone
     watching a manual run). `run_id` is a record the caller already opened (the scheduler opens it
-    when it claims the job); otherwise one is opened here."""
+    when it claims the job); otherwise one is opened here. On the PostgreSQL store a run without
+    `run_id` is a manual one and claims the job in the database for its duration (`claim`: one the
+    caller already took with hermes.cron.pg_manual.claim_manual); a run live elsewhere in the fleet
+    makes it "skipped" with the reason."""
     from hermes.cron.schedule import resolve_tz
 
     runner = runner or run_job
@@ -215,7 +218,23 @@ async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runne
         if run_id is not None:
             now = clock()
             store.record_run_end(run_id, status="missed", ended_at=now, error=why)
+        if claim is not None:
+            store.record_run_end(claim.run_id, status="missed", ended_at=clock(), error=why)
+            claim.release()
         return RunResult(job.id, run_id, "skipped", error=why, started_at=clock(), ended_at=clock())
+    if claim is None and run_id is None and hasattr(store, "_pg"):
+        from hermes.cron.pg_manual import RunningElsewhere, claim_manual
+
+        try:
+            claim = claim_manual(store, job.id, started_at=clock(), tz=zone)
+        except RunningElsewhere as e:
+            lock.release()
+            return RunResult(job.id, None, "skipped", error=str(e), started_at=clock(), ended_at=clock())
+        except BaseException:
+            lock.release()
+            raise
+    if claim is not None:
+        run_id = claim.run_id
 
     retries = job.retries.max_retries if job.retries.max_retries is not None else config.cron.max_retries
     retries = retries if retry else 0
@@ -263,4 +282,6 @@ async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runne
                              output_path=result.output_path, session_id=result.session_id)
         return result
     finally:
+        if claim is not None:
+            claim.release()
         lock.release()

@@ -15,7 +15,8 @@ Guarantees and how they are kept:
 With `store.backend: postgres` the jobs live in the database and so does leadership: one scheduler
 across every process and host holds a lease (hermes.cron.leader) instead of the flock, claims each
 due run in the database, and re-runs once a run its dead predecessor left unfinished
-(hermes.cron.pg_jobs). Everything else above holds unchanged.
+(hermes.cron.pg_jobs). A manual run anywhere in the fleet claims its job in the database too
+(hermes.cron.pg_manual), so a due run overlapping it is skipped as above. Everything else holds.
 Clock and sleep are injectable so tests move time instead of waiting.
 """
 
@@ -330,8 +331,11 @@ class Scheduler:
             return
         due = job.next_run_at
         job.next_run_at = sched.next_ts(now)
-        if job.id in self._active or RunLock.holder(self.home.cron_dir, job.id) is not None:
+        manual = self.jobs.manual_run(job.id) if self._shared else None  # a manual run elsewhere in the fleet
+        if job.id in self._active or RunLock.holder(self.home.cron_dir, job.id) is not None or manual is not None:
             why = f"skipped the run due {format_local(due, self.tz)}: the previous run is still going"
+            if manual is not None and job.id not in self._active:
+                why += f" (a manual run, pid {manual.pid or '?'} on {manual.host or '?'})"
             self._record(job.id, "missed", due, now, why)
             job.last_error = why
             report.skipped.append(job.id)

@@ -258,10 +258,18 @@ class CronJobs:
             job = self._job(job_id)
         if RunLock.holder(self.hermes.home.cron_dir, job.id) is not None:
             raise ValueError(f"job {job.id} is already running")
+        claim = None
+        if hasattr(self.hermes.store, "_pg"):  # jobs shared by a fleet: claim it in the database now, so
+            import time  # a run live on another host is a 409 here rather than a skipped run later
+
+            from hermes.cron.pg_manual import claim_manual
+
+            with self._errors():
+                claim = claim_manual(self.hermes.store, job.id, started_at=time.time(), tz=self.tz)
 
         async def go() -> Any:
             result = await execute(job, home=self.hermes.home, config=self.hermes.config, store=self.hermes.store,
-                                   runner=self.runner, tz=self.tz, retry=False)
+                                   runner=self.runner, tz=self.tz, retry=False, claim=claim)
             if result.status != "skipped":
                 with self._errors():
                     self.store.record_results({job.id: result.job_fields()})

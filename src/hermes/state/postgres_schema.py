@@ -257,6 +257,19 @@ MIGRATIONS: list[Migration] = [
         f"ALTER INDEX idx_messages_search SET (gin_pending_list_limit = {GIN_PENDING_KB})",
     )),
     Migration(5, "search postings: per-word row lists with row lengths", POSTINGS_MIGRATION),
+    # A manual run (`hermes cron run`, the API's run-now) of a job in progress somewhere in the fleet:
+    # who runs it and since when. The row is only believed while its holder also holds the job's
+    # advisory lock (hermes.cron.pg_manual): a row whose lock is free was left by a dead process.
+    Migration(6, "cron: manual runs claimed in the database", (
+        """CREATE TABLE cron_manual_runs (
+            job_id TEXT PRIMARY KEY,
+            run_id BIGINT,
+            holder TEXT NOT NULL,
+            host TEXT,
+            pid INTEGER,
+            since DOUBLE PRECISION NOT NULL
+        )""",
+    )),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
