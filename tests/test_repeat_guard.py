@@ -59,3 +59,28 @@ async def test_an_empty_answer_after_tool_work_gets_one_nudge(tmp_path):
     h, model = _hermes(tmp_path, [call("terminal", {"command": "echo 42"}), reply(""), reply("")])
     final = await h.open().ask("again?")  # still empty: the turn ends, no endless retries
     assert final.text == "" and len(model.requests) == 3
+
+
+async def test_a_tools_own_result_written_back_into_it_is_not_run(tmp_path):
+    """A small model's loop seen with a real 1.5B model: memory add, then add the status it got."""
+    h, model = _hermes(tmp_path, [
+        call("memory", {"action": "add", "target": "user", "content": "Code name of the migration: BLUEFIN"}),
+        call("memory", {"action": "add", "target": "user",
+                        "content": "Saved to the user profile (1 entry, 3% of 1,375 chars). Done"}),
+        reply("The code name is BLUEFIN.")])
+    final = await h.open().ask("what was the code name?")
+    results = _tool_results(model)
+    assert final.text == "The code name is BLUEFIN."
+    assert results[0].startswith("Saved to the user profile")
+    assert results[1].startswith("Not run: these memory arguments copy the result memory just returned")
+    assert "Saved to" not in "".join(p.read_text() for p in h.home.root.joinpath("memories").rglob("*.md"))
+
+
+async def test_copying_another_tools_output_into_a_file_still_runs(tmp_path):
+    (tmp_path / "a.txt").write_text("a line of text that is long enough to count\n")
+    h, model = _hermes(tmp_path, [
+        call("terminal", {"command": "cat a.txt"}),
+        call("write_file", {"path": "b.txt", "content": "a line of text that is long enough to count\n"}),
+        reply("Copied.")])
+    await h.open().ask("copy a.txt to b.txt")
+    assert (tmp_path / "b.txt").read_text() == "a line of text that is long enough to count\n"

@@ -1,7 +1,9 @@
 """Loops of one call: small models often repeat the exact call they just made instead of reading its
 result. The second identical call with an identical result gets a note saying so; from the third
 in a row the call is not run again and the model is told to answer or change course. A call that
-repeats with a different result (polling a job, re-running tests after a fix) is left alone."""
+repeats with a different result (polling a job, re-running tests after a fix) is left alone.
+Another small-model loop: writing a tool's own previous result back into it as an argument (a
+memory "add" whose content is the last "Saved to ..." status). Such a call is not run either."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ _TIMINGS = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s)\b")  # "0.01s" in a footer is
 SAME = ("\n[Same call and same result as your previous step. Do not repeat it: use this result to "
         "answer the user, or try something different.]")
 MAX_SAME = 2  # identical call+result pairs in a row before the call stops running
+ECHO_MIN = 24  # characters of a previous result an argument must copy to count as an echo
 
 
 def _key(call: ToolCall) -> tuple[str, str]:
@@ -23,6 +26,24 @@ def _key(call: ToolCall) -> tuple[str, str]:
     except ValueError:
         args = call.arguments or ""
     return call.name, args
+
+
+def _strings(call: ToolCall) -> list[str]:
+    try:
+        args = json.loads(call.arguments or "{}")
+    except ValueError:
+        return [call.arguments or ""]
+    out: list[str] = []
+    stack = [args]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
 
 
 class RepeatGuard:
@@ -35,11 +56,24 @@ class RepeatGuard:
 
     def refuse(self, call: ToolCall) -> str | None:
         """The observation to give instead of running `call`, or None to run it."""
+        if self._echoes(call):
+            return (f"Not run: these {call.name} arguments copy the result {call.name} just returned. "
+                    "That result is already done; answer the user now.")
         if _key(call) == self.last and self.same >= MAX_SAME:
             return (f"Not run: you made this exact {call.name} call {self.same + 1} times in a row and it "
                     "returned the same result each time (see above). Answer the user with what you have, "
                     "or do something different.")
         return None
+
+    def _echoes(self, call: ToolCall) -> bool:
+        if self.last is None or self.last_text is None or call.name != self.last[0]:
+            return False
+        head = self.last_text.strip().splitlines()[0].strip() if self.last_text.strip() else ""
+        if len(head) < ECHO_MIN:
+            return False
+        # the whole status line, or a cut copy of its start ("Saved to the user profile (1 entry...")
+        return any(head in v or (len(v.strip()) >= ECHO_MIN and head.startswith(v.strip()))
+                   for v in _strings(call))
 
     def seen(self, call: ToolCall, text: str) -> str:
         """Record a result; the text to hand the model (with a note when nothing changed)."""
