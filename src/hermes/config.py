@@ -44,6 +44,9 @@ class ModelSection(_Section):
     http_client: Literal["httpx", "openai-sdk"] = "httpx"
     # tool calls a model writes as text (fenced JSON, <tool_call>, [TOOL_CALLS]...) become real calls
     text_tool_calls: bool = True
+    # compact: no process/todo/clarify/send_message/skills_list (hermes.tools.profile); auto: compact
+    # for a local GGUF under 3.5 GB
+    tool_profile: Literal["auto", "full", "compact"] = "auto"
     # does the main model take images? None: known vision models by name; unknown ones are tried
     vision: bool | None = None
 

@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from hermes.config import Config, secrets as load_secrets
 from hermes.core.agent import Agent, SessionState
+from hermes.tools import profile as tool_profile
 from hermes.core.context import PromptParts, environment_block
 from hermes.core.events import ErrorEvent, Event, Final, TextDelta
 from hermes.core.messages import Usage, estimate_tokens
@@ -312,6 +313,7 @@ class Hermes:
                                 ask_approval=ask_approval, ask_user=ask_user)
         sets = toolsets if toolsets is not None else self.default_toolsets()
         registry = self.registry.subset(sets, ctx)
+        tool_profile.apply(registry, self.model, self.config)  # fewer tools for small local models
         if self.memory_provider is not None and ("memory" in sets or "all" in sets):
             for t in self.memory_provider.tools():
                 if registry.get(t.name) is None:  # never shadows a built-in tool

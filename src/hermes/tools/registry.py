@@ -184,6 +184,10 @@ class Registry:
         self._cache = self._schema_cache = None
         return t
 
+    def remove(self, name: str) -> None:
+        if self._tools.pop(name, None) is not None:
+            self._cache = self._schema_cache = None
+
     def add_provider(self, p: ToolProvider) -> None:
         self.providers.append(p)
         self._cache = self._schema_cache = None

@@ -1,0 +1,39 @@
+"""Tool profiles: the full tool set, or a compact one for small local models.
+
+A 1-3B model running on a laptop CPU pays for every tool schema twice: each new session evaluates
+the whole prompt again (about 30 s for 3,000 tokens on two cores), and a long list of similar
+tools makes it pick the wrong one. The compact profile leaves out the tools such a model rarely
+needs and can misuse: background processes, the todo list, asking the user a clarifying question
+through a tool, sending messages to other chats, and listing skills (their index is already in
+the prompt). `model.tool_profile`: auto (compact for a local GGUF under COMPACT_BYTES), full, compact.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+COMPACT_SKIP = frozenset({"process", "todo", "clarify", "send_message", "skills_list"})
+COMPACT_BYTES = 3_500_000_000  # a Q4 GGUF of about 4B parameters or fewer
+
+
+def compact(model: Any, config: Any) -> bool:
+    """Whether this session's model gets the compact tool set."""
+    choice = getattr(config.model, "tool_profile", "auto")
+    if choice != "auto":
+        return choice == "compact"
+    if getattr(model, "provider", None) != "local":
+        return False
+    path = getattr(model, "path", None)
+    try:
+        return bool(path) and os.path.getsize(path) < COMPACT_BYTES
+    except OSError:
+        return False
+
+
+def apply(registry: Any, model: Any, config: Any) -> Any:
+    """The registry with the compact profile's tools removed when it applies (in place)."""
+    if compact(model, config):
+        for name in COMPACT_SKIP:
+            registry.remove(name)
+    return registry

@@ -1,0 +1,39 @@
+"""The compact tool profile for small local models (hermes.tools.profile)."""
+
+from __future__ import annotations
+
+from hermes.config import Config
+from hermes.home import Home
+from hermes.runtime import Hermes
+from hermes.testing import ScriptedModel
+from hermes.tools.profile import COMPACT_SKIP
+
+
+def _names(tmp_path, *, provider="scripted", path=None, profile="auto") -> set[str]:
+    cfg = Config()
+    cfg.terminal.cwd = str(tmp_path)
+    cfg.model.tool_profile = profile
+    model = ScriptedModel([])
+    model.provider, model.path = provider, path
+    h = Hermes(Home(tmp_path / "home").ensure(), cfg, model=model)
+    return set(h.open(toolsets=["core", "memory", "skills", "cron"]).agent.tools.names())
+
+
+def test_a_small_local_gguf_gets_the_compact_set(tmp_path):
+    gguf = tmp_path / "small.gguf"
+    gguf.write_bytes(b"GGUF" + b"\0" * 1024)
+    names = _names(tmp_path, provider="local", path=str(gguf))
+    assert not names & COMPACT_SKIP
+    assert {"terminal", "read_file", "write_file", "patch", "memory", "session_search",
+            "skill_view", "skill_manage", "cronjob"} <= names
+
+
+def test_hosted_models_and_full_keep_every_tool(tmp_path):
+    assert COMPACT_SKIP - {"send_message"} <= _names(tmp_path)  # send_message depends on the session
+    gguf = tmp_path / "small.gguf"
+    gguf.write_bytes(b"GGUF")
+    assert COMPACT_SKIP - {"send_message"} <= _names(tmp_path, provider="local", path=str(gguf), profile="full")
+
+
+def test_compact_can_be_asked_for_any_model(tmp_path):
+    assert not _names(tmp_path, profile="compact") & COMPACT_SKIP
