@@ -257,6 +257,16 @@ async def test_tool_actions_and_scope_isolation(ctx, home):
     assert JobStore(home, tz="UTC").get(owner_job.id).prompt == "owner's private job"  # untouched
 
 
+async def test_tool_create_twice_makes_one_job(ctx, home):
+    first = await call(ctx, action="create", schedule="every weekday at 09:00", prompt="Check the build status")
+    again = await call(ctx, action="create", schedule="Every weekday at  09:00", prompt="check the build status ")
+    job_id = re.search(r"job ([0-9a-f]{8})", first).group(1)
+    assert again.startswith(f"Job {job_id} ") and "already exists" in again
+    assert len(JobStore(home, tz="UTC").list(scope="alice")) == 1
+    other = await call(ctx, action="create", schedule="every weekday at 10:00", prompt="Check the build status")
+    assert other.startswith("Created job") and len(JobStore(home, tz="UTC").list(scope="alice")) == 2
+
+
 @pytest.mark.parametrize("args,fragment", [
     ({"action": "create", "schedule": "every blue moon", "prompt": "x"}, "Examples"),
     ({"action": "create", "prompt": "x"}, "create needs schedule and prompt"),

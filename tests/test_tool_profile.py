@@ -37,3 +37,14 @@ def test_hosted_models_and_full_keep_every_tool(tmp_path):
 
 def test_compact_can_be_asked_for_any_model(tmp_path):
     assert not _names(tmp_path, profile="compact") & COMPACT_SKIP
+
+
+def test_small_models_get_their_rules_in_the_prompt_and_others_do_not(tmp_path):
+    from hermes.tools.profile import SMALL_MODEL_RULES
+
+    for profile, want in (("compact", True), ("full", False)):
+        cfg = Config()
+        cfg.terminal.cwd = str(tmp_path)
+        cfg.model.tool_profile = profile
+        h = Hermes(Home(tmp_path / profile).ensure(), cfg, model=ScriptedModel([]))
+        assert (SMALL_MODEL_RULES in h.open().state.system_prompt) is want

@@ -292,6 +292,8 @@ class Hermes:
                 parts.skills = build_index(self.home, self.config, tool_names)
             except ImportError:
                 pass
+        if tool_profile.compact(self.model, self.config):
+            parts.guidance = f"{parts.guidance}\n{tool_profile.SMALL_MODEL_RULES}"
         day = _dt.date.today().isoformat()
         parts.environment = environment_block(cwd, self.model.name, self.model.provider, day)
         return parts

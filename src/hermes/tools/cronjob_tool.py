@@ -93,6 +93,10 @@ async def cronjob(ctx: ToolContext, action: Literal["create", "list", "update", 
             _scan(prompt)
             if deliver is None and ctx.state.get("origin"):  # asked from a chat: results go back there
                 deliver = ctx.state["origin"]
+            same = _same_job(jobs.list(scope=ctx.scope), schedule, prompt)
+            if same is not None:  # a model that repeats its create would otherwise fill the list
+                return (f"Job {same.id} '{same.name}' ({same.schedule}) already exists with this schedule "
+                        "and prompt; nothing was created. It is set up: tell the user.")
             job = jobs.create(schedule, prompt, name=name, scope=ctx.scope, deliver=deliver, skills=skills)
             return (f"Created job {job.id} '{job.name}' ({job.schedule}); next run {_when(job.next_run_at, tz)}. "
                     + _scheduler_line(ctx, jobs))
@@ -154,3 +158,10 @@ async def _run_now(ctx: ToolContext, jobs: Any, job: Any) -> str:
 
 
 TOOLS = [cronjob]
+
+
+def _same_job(jobs: list[Any], schedule: str, prompt: str) -> Any:
+    def norm(text: str) -> str:
+        return " ".join(text.lower().split())
+
+    return next((j for j in jobs if norm(j.schedule) == norm(schedule) and norm(j.prompt) == norm(prompt)), None)

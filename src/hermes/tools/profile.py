@@ -15,6 +15,16 @@ from typing import Any
 
 COMPACT_SKIP = frozenset({"process", "todo", "clarify", "send_message", "skills_list"})
 COMPACT_BYTES = 3_500_000_000  # a Q4 GGUF of about 4B parameters or fewer
+# Small models follow short imperative rules better than the general guidance alone; these name
+# the mistakes they make most (asking the user for what a tool can read, editing unread files,
+# calling tools again after the answer is in hand, ignoring the memory sections).
+SMALL_MODEL_RULES = (
+    "- What the USER PROFILE and MEMORY sections say, you know: answer from them without tools.\n"
+    "- Do the task yourself with your tools, then say what you did. Never ask the user to run, "
+    "read or paste anything you can run or read yourself.\n"
+    "- To change a file: read_file it, then patch with old_text copied exactly from what you read.\n"
+    "- Once a tool result holds the answer, stop calling tools and answer in plain words."
+)
 
 
 def compact(model: Any, config: Any) -> bool:
