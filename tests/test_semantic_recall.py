@@ -297,3 +297,25 @@ def test_config_yaml_off_and_on_unquoted(tmp_path):
     for text, want in (("off", "off"), ("on", "on"), ("'auto'", "auto"), ("no", "off")):
         home.config_file.write_text(f"search:\n  semantic: {text}\n")
         assert load_config(home).search.semantic == want
+
+
+@needs_model
+def test_a_slow_first_index_load_never_holds_a_search(store, layer, monkeypatch):
+    """A 1M-vector scope takes about 100 s to read: searches go on lexically meanwhile."""
+    fill(store, "owner")
+    layer.flush()
+    real, gate = layer.vectors.index, __import__("threading").Event()
+
+    def slow(model, scope):
+        gate.wait(10)
+        return real(model, scope)
+
+    monkeypatch.setattr(layer.vectors, "index", slow)
+    t0 = time.perf_counter()
+    assert store.search("travel documents abroad", scope="owner") == []  # no shared word: nothing yet
+    assert [h.snippet for h in store.search("passport", scope="owner")][:1]  # lexical still answers
+    assert time.perf_counter() - t0 < 5
+    gate.set()
+    layer._loading[(layer.model, "owner")].result(10)
+    hits = store.search("travel documents abroad", scope="owner", limit=3)
+    assert hits and "passport" in hits[0].snippet  # the loaded index joins in

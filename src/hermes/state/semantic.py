@@ -41,6 +41,7 @@ DENSE_MIN = 0.3
 BACKGROUND = False
 CLOSE_WAIT_S = 10.0  # close() waits this long for the worker's current batch
 SYNC_CATCHUP = 32  # missing vectors a scope's first search embeds itself before answering
+FIRST_LOAD_WAIT_S = 0.5  # a scope's index that takes longer to read loads in the background
 FILTER_OVERSAMPLE = 8  # with filters, fetch this many times more neighbours before checking them
 _warned = False
 
@@ -75,6 +76,8 @@ class SemanticSearch:
         self._closed = False
         self._executor: Any = None
         self._executor_pid = 0
+        self._loading: dict[Any, Any] = {}  # (model, scope) -> Future of its first index load
+        self._indexed: set[Any] = set()
 
     @classmethod
     def attach(cls, store: Any, *, mode: str = "auto", encoder: str | None = None) -> "SemanticSearch":
@@ -271,7 +274,9 @@ class SemanticSearch:
                 except queue.Full:
                     pass
         q = qvec.result()
-        idx = self.vectors.index(self.model, scope)
+        idx = self._index(scope)
+        if idx is None:  # a big scope's index is still being read: lexical order meanwhile
+            return self._finish(lexical, [h.message_id for h in lexical][:limit], context)
         filtered = any(v for v in flt.values())
         near = idx.nearest(q, fusion.DENSE_CANDIDATES * (FILTER_OVERSAMPLE if filtered else 1))
         # The index may hold rows deleted since, and never trusts itself on scope: SQL decides.
@@ -282,6 +287,36 @@ class SemanticSearch:
         ranked = fusion.fuse([(h.message_id, h.score) for h in lexical],
                              sorted(dense.items(), key=lambda kv: -kv[1]), limit, query)
         return self._finish(lexical, ranked, context, dense)
+
+    def _index(self, scope: str | None) -> Any:
+        """The scope's index, or None while its first load (1M vectors: about 100 s) runs in a
+        thread of its own: a search never waits for more than FIRST_LOAD_WAIT_S of it."""
+        key = (self.model, scope)
+        if key in self._indexed:
+            return self.vectors.index(self.model, scope)  # only what was stored since the last search
+        fut = self._loading.get(key)
+        if fut is None:
+            from concurrent.futures import Future
+
+            fut = self._loading[key] = Future()
+
+            def load() -> None:
+                try:
+                    fut.set_result(self.vectors.index(self.model, scope))
+                except BaseException as e:  # reported to the search that waits for it
+                    fut.set_exception(e)
+
+            threading.Thread(target=load, name="hermes-vector-index", daemon=True).start()
+        try:
+            idx = fut.result(timeout=FIRST_LOAD_WAIT_S)
+        except TimeoutError:
+            return None
+        except Exception:
+            self._loading.pop(key, None)  # try again on a later search
+            raise
+        self._indexed.add(key)
+        self._loading.pop(key, None)
+        return idx
 
     def _finish(self, lexical: list[SearchHit], ids: list[int], context: int,
                 sims: dict[int, float] | None = None) -> list[SearchHit]:
