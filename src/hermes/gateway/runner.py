@@ -12,6 +12,7 @@ meanwhile is queued (or steers, or interrupts: `gateway.busy_policy`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -113,6 +114,8 @@ class Gateway:
         for s in self.sessions.values():
             if s.conv is not None:
                 await s.conv.close()
+        with contextlib.suppress(Exception):  # the memory provider's pending syncs: sent or queued
+            await self.hermes.close_memory()
 
     def _spawn(self, coro: Any) -> asyncio.Task:
         t = asyncio.create_task(coro)

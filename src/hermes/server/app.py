@@ -193,6 +193,8 @@ async def _stop(srv: ServerState) -> None:
         with contextlib.suppress(Exception):
             await learner.drain(timeout=10)
     await srv.pool.close()
+    with contextlib.suppress(Exception):  # the memory provider's pending syncs: sent or queued
+        await srv.hermes.close_memory()
     srv.responses.close()
 
 

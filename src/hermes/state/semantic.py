@@ -34,6 +34,10 @@ GATHER_S = 0.05  # the worker waits this long for more ids before embedding a sh
 # A turn found by its vector alone must be at least this close: below it MiniLM pairs unrelated
 # short texts ("cat" / "ok" is 0.23), and a search for nothing related must still find nothing.
 DENSE_MIN = 0.3
+# ... and within this much of the best cosine among all candidates: "blue giraffe" must not bring
+# "a red panda" (0.34) when "the blue giraffe" is there (0.85), while a paraphrase-only query,
+# whose best is itself low ("travel documents" / the passport message: 0.37), still finds it.
+DENSE_MARGIN = 0.2
 # Long-running processes (serve, gateway) embed new messages as they are stored. A one-shot
 # process (`hermes chat -q`, a cron run) does not load the model for that: ~2 s and ~400 MB for a
 # two-message exchange; its messages are embedded by the next search of their scope, by a
@@ -284,6 +288,8 @@ class SemanticSearch:
         dense = {m: s for m, s in near if m in ok and s >= DENSE_MIN}
         dense = dict(sorted(dense.items(), key=lambda kv: -kv[1])[:fusion.DENSE_CANDIDATES])
         dense.update(idx.similarity(q, [h.message_id for h in lexical]))
+        best, found = max(dense.values(), default=0.0), {h.message_id for h in lexical}
+        dense = {m: c for m, c in dense.items() if m in found or c >= best - DENSE_MARGIN}
         ranked = fusion.fuse([(h.message_id, h.score) for h in lexical],
                              sorted(dense.items(), key=lambda kv: -kv[1]), limit, query)
         return self._finish(lexical, ranked, context, dense)

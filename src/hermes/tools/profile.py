@@ -19,7 +19,8 @@ COMPACT_BYTES = 3_500_000_000  # a Q4 GGUF of about 4B parameters or fewer
 # the mistakes they make most (asking the user for what a tool can read, editing unread files,
 # calling tools again after the answer is in hand, ignoring the memory sections).
 SMALL_MODEL_RULES = (
-    "- What the USER PROFILE and MEMORY sections say, you know: answer from them without tools.\n"
+    "- When the user tells you to remember something, save it with the memory tool. What the USER "
+    "PROFILE and MEMORY sections say, you already know: answer from them without tools.\n"
     "- Do the task yourself with your tools, then say what you did. Never ask the user to run, "
     "read or paste anything you can run or read yourself.\n"
     "- To change a file: read_file it, then patch with old_text copied exactly from what you read.\n"
