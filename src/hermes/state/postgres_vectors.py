@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hermes.state.vectors import EMBEDDABLE, DenseIndex, Pending, filter_sql, from_blobs, to_blob
+from hermes.state.vectors import EMBEDDABLE, DenseIndex, Pending, catch_up, filter_sql, from_blobs, to_blob
 
 _PREV = ("(SELECT p.content FROM messages p WHERE p.session_id = m.session_id AND NOT p.summary "
          "AND p.seq < m.seq AND p.role IN ('user', 'assistant') ORDER BY p.seq DESC LIMIT 1)")
@@ -122,19 +122,17 @@ class PgVectors:
             return _PgIndex(self, model, scope)
         with self._lock:
             idx = self._indexes.setdefault((model, scope), DenseIndex(dim=self.dim))
-        with idx.lock:
-            while True:
-                join, where, args = "", "", [model, idx.added]
-                if scope is not None:
-                    join = " JOIN messages m ON m.id = v.message_id JOIN sessions s ON s.id = m.session_id"
-                    where, args = " AND s.scope = %s", [model, idx.added, scope]
-                rows = self.store._read(lambda c: c.execute(
-                    f"SELECT v.message_id, v.vec, v.added FROM message_vectors v{join} "
-                    f"WHERE v.model = %s AND v.added > %s{where} ORDER BY v.added LIMIT 100000", args).fetchall())
-                if not rows:
-                    return idx
-                idx.extend([r["message_id"] for r in rows], from_blobs([bytes(r["vec"]) for r in rows], self.dim))
-                idx.added = rows[-1]["added"]
+        def fetch(after: int) -> list[tuple[int, bytes, int]]:
+            join, where, args = "", "", [model, after]
+            if scope is not None:
+                join = " JOIN messages m ON m.id = v.message_id JOIN sessions s ON s.id = m.session_id"
+                where, args = " AND s.scope = %s", [model, after, scope]
+            rows = self.store._read(lambda c: c.execute(
+                f"SELECT v.message_id, v.vec, v.added FROM message_vectors v{join} "
+                f"WHERE v.model = %s AND v.added > %s{where} ORDER BY v.added LIMIT 100000", args).fetchall())
+            return [(r["message_id"], r["vec"], r["added"]) for r in rows]
+
+        return catch_up(idx, fetch, self.dim)
 
     def admitted(self, ids: list[int], scope: str | None, flt: dict[str, Any]) -> set[int]:
         if not ids:

@@ -43,6 +43,17 @@ class Pending:
     prev: str | None
 
 
+def catch_up(idx: "DenseIndex", fetch: Any, dim: int) -> "DenseIndex":
+    """Add to `idx` every (message_id, vector blob, added) row `fetch(after)` returns past its mark."""
+    with idx.lock:
+        while True:
+            rows = fetch(idx.added)
+            if not rows:
+                return idx
+            idx.extend([r[0] for r in rows], from_blobs([bytes(r[1]) for r in rows], dim))
+            idx.added = rows[-1][2]
+
+
 @dataclass
 class DenseIndex:
     """Vectors of one scope in memory; `extend` appends, `nearest` answers in a few vector ops."""
@@ -261,19 +272,16 @@ class SQLiteVectors:
         """The scope's index, caught up with every vector stored since it was last read."""
         with self._lock:
             idx = self._indexes.setdefault((model, scope), DenseIndex(dim=self.dim))
-        with idx.lock:
-            while True:
-                join, where, args = "", "", [model, idx.added]
-                if scope is not None:
-                    join = " JOIN messages m ON m.id = v.message_id JOIN sessions s ON s.id = m.session_id"
-                    where, args = " AND s.scope = ?", [model, idx.added, scope]
-                rows = self.store._read(lambda c: c.execute(
-                    f"SELECT v.message_id, v.vec, v.added FROM message_vectors v{join} "
-                    f"WHERE v.model = ? AND v.added > ?{where} ORDER BY v.added LIMIT 100000", args).fetchall())
-                if not rows:
-                    return idx
-                idx.extend([r[0] for r in rows], from_blobs([r[1] for r in rows], self.dim))
-                idx.added = rows[-1][2]
+        def fetch(after: int) -> list[tuple[int, bytes, int]]:
+            join, where, args = "", "", [model, after]
+            if scope is not None:
+                join = " JOIN messages m ON m.id = v.message_id JOIN sessions s ON s.id = m.session_id"
+                where, args = " AND s.scope = ?", [model, after, scope]
+            return self.store._read(lambda c: c.execute(
+                f"SELECT v.message_id, v.vec, v.added FROM message_vectors v{join} "
+                f"WHERE v.model = ? AND v.added > ?{where} ORDER BY v.added LIMIT 100000", args).fetchall())
+
+        return catch_up(idx, fetch, self.dim)
 
     def nearest(self, model: str, q: Any, scope: str | None, k: int) -> list[tuple[int, float]]:
         return self.index(model, scope).nearest(q, k)

@@ -80,8 +80,58 @@ def _messages(turn: TurnRecord) -> list[dict[str, str]]:
     return out
 
 
-class Mem0PlatformProvider:
+class _Mem0:
+    """What both modes do, over two primitives: `_op` (one SDK call) and `_error` (its failure)."""
+
+    settings: Mem0Settings
+    _limit: int
+    _check_kw: dict[str, Any] = {}
+
+    async def _op(self, fn: str, *args: Any, **kw: Any) -> Any:
+        raise NotImplementedError
+
+    def _error(self, e: BaseException, action: str) -> ServiceError:
+        raise NotImplementedError
+
+    def _described(self) -> str:
+        raise NotImplementedError
+
+    async def prefetch(self, query: str, scope: ProviderScope) -> str:
+        if not query.strip():
+            return ""
+        try:
+            res = await self._op("search", query[:1000], filters={"user_id": scope.key}, top_k=self.settings.top_k)
+        except Exception as e:
+            raise self._error(e, "search") from None
+        return bullets(_texts(res), self._limit)
+
+    async def sync(self, turn: TurnRecord) -> None:
+        msgs = _messages(turn)
+        if not msgs:
+            return
+        try:
+            await self._op("add", msgs, user_id=turn.scope.key,
+                           metadata={"source": "hermes", "session_id": turn.scope.session_id})
+        except Exception as e:
+            raise self._error(e, "add") from None
+
+    async def on_session_end(self, scope: ProviderScope) -> None:
+        return None
+
+    def tools(self) -> list[Any]:
+        return []
+
+    async def check(self) -> str:
+        try:
+            await self._op("get_all", filters={"user_id": ProviderScope("hermes-check").key}, **self._check_kw)
+        except Exception as e:
+            raise self._error(e, "check") from None
+        return self._described()
+
+
+class Mem0PlatformProvider(_Mem0):
     name = "mem0"
+    _check_kw = {"page_size": 1}
 
     def __init__(self, settings: Mem0Settings, key: str, limit_chars: int):
         self.settings, self._key, self._limit = settings, key, limit_chars
@@ -98,40 +148,15 @@ class Mem0PlatformProvider:
                 self._client.async_client.timeout = self.settings.timeout
             return self._client
 
-    async def prefetch(self, query: str, scope: ProviderScope) -> str:
-        if not query.strip():
-            return ""
-        try:
-            client = await self._get()
-            res = await client.search(query[:1000], filters={"user_id": scope.key}, top_k=self.settings.top_k)
-        except Exception as e:
-            raise failure("Mem0", "search", e, self._key) from None
-        return bullets(_texts(res), self._limit)
+    async def _op(self, fn: str, *args: Any, **kw: Any) -> Any:
+        client = await self._get()
+        return await getattr(client, fn)(*args, **kw)
 
-    async def sync(self, turn: TurnRecord) -> None:
-        msgs = _messages(turn)
-        if not msgs:
-            return
-        meta = {"source": "hermes", "session_id": turn.scope.session_id}
-        try:
-            client = await self._get()
-            await client.add(msgs, user_id=turn.scope.key, metadata=meta)
-        except Exception as e:
-            raise failure("Mem0", "add", e, self._key) from None
+    def _error(self, e: BaseException, action: str) -> ServiceError:
+        return failure("Mem0", action, e, self._key)
 
-    async def on_session_end(self, scope: ProviderScope) -> None:
-        return None
-
-    def tools(self) -> list[Any]:
-        return []
-
-    async def check(self) -> str:
-        try:
-            client = await self._get()
-            await client.get_all(filters={"user_id": ProviderScope("hermes-check").key}, page_size=1)
-        except Exception as e:
-            raise failure("Mem0", "check", e, self._key) from None
-        return f"Mem0 platform at {client.host}: key accepted"
+    def _described(self) -> str:
+        return f"Mem0 platform at {self._client.host}: key accepted"
 
     async def close(self) -> None:
         if self._client is not None:
@@ -139,10 +164,11 @@ class Mem0PlatformProvider:
             self._client = None
 
 
-class Mem0LocalProvider:
+class Mem0LocalProvider(_Mem0):
     """The open-source library; it is synchronous, so every call runs in a worker thread."""
 
     name = "mem0"
+    _check_kw = {"top_k": 1}
 
     def __init__(self, settings: Mem0Settings, mem0_config: dict[str, Any], limit_chars: int, secrets: list[str]):
         self.settings, self._config, self._limit = settings, mem0_config, limit_chars
@@ -168,39 +194,15 @@ class Mem0LocalProvider:
         with self._lock:
             return getattr(self._mem(), fn)(*args, **kw)
 
-    async def prefetch(self, query: str, scope: ProviderScope) -> str:
-        if not query.strip():
-            return ""
-        try:
-            res = await asyncio.to_thread(self._call, "search", query[:1000], filters={"user_id": scope.key},
-                                          top_k=self.settings.top_k)
-        except Exception as e:
-            raise self._scrub(e, "search") from None
-        return bullets(_texts(res), self._limit)
+    async def _op(self, fn: str, *args: Any, **kw: Any) -> Any:
+        if fn == "add":
+            kw["infer"] = self.settings.infer
+        return await asyncio.to_thread(self._call, fn, *args, **kw)
 
-    async def sync(self, turn: TurnRecord) -> None:
-        msgs = _messages(turn)
-        if not msgs:
-            return
-        try:
-            await asyncio.to_thread(self._call, "add", msgs, user_id=turn.scope.key,
-                                    metadata={"source": "hermes", "session_id": turn.scope.session_id},
-                                    infer=self.settings.infer)
-        except Exception as e:
-            raise self._scrub(e, "add") from None
+    def _error(self, e: BaseException, action: str) -> ServiceError:
+        return self._scrub(e, action)
 
-    async def on_session_end(self, scope: ProviderScope) -> None:
-        return None
-
-    def tools(self) -> list[Any]:
-        return []
-
-    async def check(self) -> str:
-        try:
-            await asyncio.to_thread(self._call, "get_all", filters={"user_id": ProviderScope("hermes-check").key},
-                                    top_k=1)
-        except Exception as e:
-            raise self._scrub(e, "check") from None
+    def _described(self) -> str:
         store = "pgvector" if self.settings.dsn else f"qdrant at {self._config['vector_store']['config']['path']}"
         return f"Mem0 local library: {store}, embeddings at {self.settings.embed_base_url}"
 
