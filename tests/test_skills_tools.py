@@ -112,6 +112,24 @@ async def test_create_validation(ctx):
     assert not dup.ok and "already exists" in dup.text and "patch" in dup.text
 
 
+async def test_create_completes_a_half_written_skill(ctx, home):
+    """Seen with a 1.5B model: the bare procedure, then the procedure inside the front matter."""
+    out = await create(ctx, "find src/ -type f -name '*.py' | wc -l", name="count-py-files")
+    assert "front matter added" in out.text
+    text = (home.skills_dir / "count-py-files" / "SKILL.md").read_text()
+    assert text.startswith("---\nname: count-py-files\ndescription: ") and text.rstrip().endswith("wc -l")
+    viewed = await call(ctx, "skill_view", name="count-py-files")
+    assert viewed.ok and "wc -l" in viewed.text
+    out = await create(ctx, "---\nname: count-md-files\ndescription: Count the Markdown files\nsteps:\n"
+                            "  - find . -name '*.md' | wc -l\n  - report the number\n---", name="count-md-files")
+    assert "moved steps from the front matter into the body" in out.text
+    text = (home.skills_dir / "count-md-files" / "SKILL.md").read_text()
+    assert "## Steps\n- `find . -name '*.md' | wc -l`\n- report the number" in text
+    assert "steps:" not in text.split("---")[1]
+    unclear = await call(ctx, "skill_manage", action="create", name="x-skill", content="---\nname: x-skill\n---")
+    assert not unclear.ok  # nothing to complete it from: the format check explains
+
+
 async def test_create_notes_similar_skill(ctx):
     await create(ctx)
     twin = GOOD.replace("deploy-django-app", "deploy-django-site")

@@ -14,6 +14,7 @@ import hashlib
 import re
 from typing import Literal
 
+from hermes.skills.complete import complete_skill
 from hermes.skills.index import STATE_READ, STATE_VIEWED, expand
 from hermes.skills.model import MAX_FILE_BYTES, MAX_SKILL_BYTES, SKILL_FILE, Skill, SkillFormatError
 from hermes.skills.store import SkillError, SkillStore, record_view, resolve_file, safe_relpath
@@ -180,11 +181,13 @@ async def skill_manage(ctx: ToolContext,
         if action == "create":
             if not content:
                 raise ToolError("create needs content: the full SKILL.md text")
+            content, fixed = complete_skill(name, content)
             _cap(SKILL_FILE, content)
             _scan(SKILL_FILE, content)
             created = store.create(name, content)
             _mark_read(ctx, name, SKILL_FILE, content)
-            return f"Created skill '{name}'. New sessions list it in the skills index.{_similar_note(store, created)}"
+            return (f"Created skill '{name}'{fixed}. New sessions list it in the skills index."
+                    f"{_similar_note(store, created)}")
         skill = _find(store, name)
         reason = store.protection(skill)
         if reason:
