@@ -12,9 +12,10 @@ from hermes.testing import ScriptedModel
 from hermes.testing.script import call, reply
 
 
-def _hermes(tmp_path: Path, steps) -> tuple[Hermes, ScriptedModel]:
+def _hermes(tmp_path: Path, steps, profile: str = "auto") -> tuple[Hermes, ScriptedModel]:
     cfg = Config()
     cfg.terminal.cwd = str(tmp_path)
+    cfg.model.tool_profile = profile
     model = ScriptedModel(steps)
     return Hermes(Home(tmp_path / "home").ensure(), cfg, model=model), model
 
@@ -84,3 +85,37 @@ async def test_copying_another_tools_output_into_a_file_still_runs(tmp_path):
         reply("Copied.")])
     await h.open().ask("copy a.txt to b.txt")
     assert (tmp_path / "b.txt").read_text() == "a line of text that is long enough to count\n"
+
+
+async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
+    """A 1.5B model read notes/todo.md, got 'Similar names: TODO.md', then said "Let's try again" and stopped."""
+    from hermes.core.agent import RETRY_NUDGE
+
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "TODO.md").write_text("- water the plants\n")
+    h, model = _hermes(tmp_path, [call("read_file", {"path": "notes/todo.md"}), reply("I understand. Let's try again."),
+                                  call("read_file", {"path": "notes/TODO.md"}), reply("The first item: water the plants."),
+                                  ], profile="compact")
+    final = await h.open().ask("Read notes/todo.md and tell me its first item.")
+    assert final.text == "The first item: water the plants."
+    assert any(m.role == "user" and m.content == RETRY_NUDGE for m in model.requests[2]["messages"])
+
+
+async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_path):
+    from hermes.core.agent import RETRY_NUDGE
+
+    h, model = _hermes(tmp_path, [call("read_file", {"path": "nope.txt"}), reply("It failed."),
+                                  call("read_file", {"path": "nope2.txt"}), reply("Still missing.")], "compact")
+    final = await h.open().ask("read nope.txt")
+    assert final.text == "Still missing." and len(model.requests) == 4
+    (tmp_path / "b").mkdir(exist_ok=True)
+    h2, model2 = _hermes(tmp_path / "b", [call("terminal", {"command": "rm -rf /"}), reply("That was refused.")],
+                         "compact")
+    final = await h2.open().ask("wipe the disk")
+    assert final.text == "That was refused." and len(model2.requests) == 2
+    assert not any(m.content == RETRY_NUDGE for r in model2.requests for m in r["messages"])
+
+
+async def test_models_that_are_not_small_get_no_retry_nudge(tmp_path):
+    h, model = _hermes(tmp_path, [call("read_file", {"path": "nope.txt"}), reply("It does not exist.")], "full")
+    assert (await h.open().ask("read nope.txt")).text == "It does not exist." and len(model.requests) == 2

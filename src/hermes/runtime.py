@@ -334,7 +334,8 @@ class Hermes:
         agent = Agent(self.model, registry, store=self.store, max_turns=self.config.agent.max_turns,
                       parallel_tools=self.config.agent.parallel_tools,
                       fallbacks=self.fallback_models(), price=self._price,
-                      text_tool_calls=self.config.model.text_tool_calls)
+                      text_tool_calls=self.config.model.text_tool_calls,
+                      coach=tool_profile.compact(self.model, self.config))
         conv = Conversation(self, state, ctx, agent, parts)
         if self.memory_provider is not None:
             from hermes.memory.provider import ProviderScope

@@ -30,6 +30,8 @@ GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for t
                 "done and what is left.")
 EMPTY_NUDGE = ("Your last reply was empty. Answer the user now in plain words, using the tool results "
                "above; call a tool only if something is still missing.")
+RETRY_NUDGE = ("Your last tool call failed (see its error above). If the error shows how to fix it, make the "
+               "corrected call now; otherwise tell the user plainly what failed.")
 CANCELLED = "[cancelled: the user interrupted the turn before this tool call finished]"
 STEER_NOTE = "[The user sent this while you were working; take it into account from here on]\n"
 
@@ -59,7 +61,8 @@ class Agent:
     def __init__(self, model: ChatModel, tools: Registry, *, store: Any = None,
                  max_turns: int = 90, parallel_tools: bool = True,
                  fallbacks: list[ChatModel] | None = None, compactor: Compactor | None = None,
-                 price: Callable[[str, Usage], float] | None = None, text_tool_calls: bool = True):
+                 price: Callable[[str, Usage], float] | None = None, text_tool_calls: bool = True,
+                 coach: bool = False):
         self.model = model
         self.tools = tools
         self.store = store
@@ -69,6 +72,7 @@ class Agent:
         self.compactor = compactor
         self.price = price
         self.text_tool_calls = text_tool_calls  # recover calls a model wrote as text
+        self.coach = coach  # a small model: one more chance when it gives up after a failed call
 
     def set_tools(self, tools: Registry) -> None:
         self.tools = tools
@@ -85,7 +89,8 @@ class Agent:
         cancelled = False
         meta: dict[str, Any] = {}
         guard = RepeatGuard()
-        nudge = False  # an empty answer after tool work gets one more chance
+        nudge: str | None = None  # an empty answer, or giving up after an error, gets one more chance
+        retried = False
         if new[0].images:
             refusal = image_check(self.model, self.tools)
             if refusal is not None:
@@ -105,7 +110,7 @@ class Agent:
                 if grace:
                     request.append(Message.user(GRACE_PROMPT))
                 elif nudge:
-                    request.append(Message.user(EMPTY_NUDGE))
+                    request.append(Message.user(nudge))
                 done: ModelDone | None = None
                 async for ev in self._call_model(request, None if grace else self.tools.schemas(),
                                                  cancel, meta, session, new):
@@ -119,11 +124,16 @@ class Agent:
                 session.last_input_tokens = done.usage.input_tokens
                 yield UsageEvent(done.usage, done.model)
                 msg = _sanitize(done.message)
-                if (not msg.tool_calls and not (msg.content or "").strip() and step and not nudge
-                        and not grace and not cancel.is_set()):
-                    nudge = True  # small models sometimes stop without a word after a tool result
-                    continue
-                nudge = False
+                if not msg.tool_calls and step and not nudge and not grace and not cancel.is_set():
+                    # small models stop without a word after a tool result, or give up after an error
+                    # with a line like "Let's try again": one more chance each, once a turn
+                    said = (msg.content or "").strip()
+                    nudge = EMPTY_NUDGE if not said else (
+                        RETRY_NUDGE if self.coach and not retried and len(said) < 200 and _failed(new or session.history) else None)
+                    retried = retried or nudge == RETRY_NUDGE
+                    if nudge:
+                        continue
+                nudge = None
                 new.append(msg)
                 if not msg.tool_calls or grace:
                     _repair_arguments(msg)
@@ -276,6 +286,13 @@ def _recall(request: list[Message], asked: Message, session: SessionState) -> li
         return request
     return [dataclasses.replace(m, content=f"{note}\n\n{m.content or ''}") if m is asked else m
             for m in request]
+
+
+def _failed(messages: list[Message]) -> bool:
+    last = messages[-1] if messages else None
+    text = (last.content or "") if last is not None and last.role == "tool" else ""
+    # a denied command is not a mistake to correct: the model must not look for another way
+    return text.startswith("Error:") and not text.startswith(("Error: Command denied", "Error: Command blocked"))
 
 
 def _is_ro(tools: Registry, c: ToolCall) -> bool:
