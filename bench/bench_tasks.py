@@ -38,8 +38,9 @@ def model_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def run_task(task: Task, model_cfg: dict[str, Any], *, model: Any = None,
-                   toolsets: list[str] | None = None) -> dict[str, Any]:
-    """One task in a fresh home; `model` (a ChatModel) replaces the configured one (tests)."""
+                   toolsets: list[str] | None = None, timeout: float | None = None) -> dict[str, Any]:
+    """One task in a fresh home; `model` (a ChatModel) replaces the configured one (tests).
+    Past `timeout` seconds the running turn is stopped (as /stop does) and the task fails."""
     import yaml
 
     from hermes.config import load_config
@@ -66,7 +67,10 @@ async def run_task(task: Task, model_cfg: dict[str, Any], *, model: Any = None,
             conv = h.open(source="cli", interactive=False)
             group: list[str] = []
             answer = ""
-            async for ev in conv.send(prompt):
+            cancel = asyncio.Event()
+            left = None if timeout is None else timeout - (time.perf_counter() - t0)
+            timer = asyncio.get_running_loop().call_later(max(left, 0.0), cancel.set) if left is not None else None
+            async for ev in conv.send(prompt, cancel):
                 if isinstance(ev, ToolStarted):
                     group.append(ev.name)
                 elif isinstance(ev, UsageEvent):
@@ -77,11 +81,15 @@ async def run_task(task: Task, model_cfg: dict[str, Any], *, model: Any = None,
                     group = []
                 elif isinstance(ev, Final):
                     answer = ev.text
+            if timer is not None:
+                timer.cancel()
+            if cancel.is_set():
+                error = f"stopped after the {timeout:.0f} s task limit"
             run.tools = [g for g in run.tools if g] + ([group] if group else [])
             run.answers.append(answer)
             await conv.close()
             h.store.close()
-        ok = bool(task.check(run))
+        ok = bool(task.check(run)) and error is None
     except Exception as e:  # a crash is a failed task, reported, not a dead benchmark
         ok, error = False, f"{type(e).__name__}: {e}"
     return {"task": task.name, "ok": ok, "model_calls": calls, "tokens_in": tokens_in, "tokens_out": tokens_out,
@@ -102,7 +110,7 @@ async def main_async(args: argparse.Namespace) -> int:
     results = []
     for task in by_name(args.tasks):
         for _ in range(args.repeat):
-            r = await run_task(task, cfg)
+            r = await run_task(task, cfg, timeout=args.task_timeout or None)
             results.append(r)
             mark = "ok  " if r["ok"] else "FAIL"
             print(f"{mark} {r['task']:22s} {r['seconds']:7.1f}s  calls {r['model_calls']:2d}  "
@@ -126,6 +134,8 @@ def main() -> None:
     ap.add_argument("--context", type=int, help="Context window for a local model.")
     ap.add_argument("--tasks", help="Comma-separated task names (default: all twelve).")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--task-timeout", type=float, default=600.0,
+                    help="Stop a task's running turn after this many seconds (default 600; 0: no limit).")
     ap.add_argument("--json", help="Write all results to this file.")
     ap.add_argument("-v", "--verbose", action="store_true", help="Show the answer of failed tasks.")
     raise SystemExit(asyncio.run(main_async(ap.parse_args())))
