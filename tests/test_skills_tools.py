@@ -108,7 +108,7 @@ async def test_create_validation(ctx):
     assert "limit is 20,480" in (await call(ctx, "skill_manage", action="create", name="deploy-django-app",
                                             content=big)).text
     await create(ctx)
-    dup = await call(ctx, "skill_manage", action="create", name="deploy-django-app", content=GOOD)
+    dup = await call(ctx, "skill_manage", action="create", name="deploy-django-app", content=GOOD + "\nMore.\n")
     assert not dup.ok and "already exists" in dup.text and "patch" in dup.text
 
 
@@ -126,6 +126,8 @@ async def test_create_completes_a_half_written_skill(ctx, home):
     text = (home.skills_dir / "count-md-files" / "SKILL.md").read_text()
     assert "## Steps\n- `find . -name '*.md' | wc -l`\n- report the number" in text
     assert "steps:" not in text.split("---")[1]
+    again = await create(ctx, "find src/ -type f -name '*.py' | wc -l", name="count-py-files")
+    assert "already exists with exactly this content" in again.text  # a repeated create is not an error
     unclear = await call(ctx, "skill_manage", action="create", name="x-skill", content="---\nname: x-skill\n---")
     assert not unclear.ok  # nothing to complete it from: the format check explains
 

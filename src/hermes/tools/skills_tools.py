@@ -182,6 +182,9 @@ async def skill_manage(ctx: ToolContext,
             if not content:
                 raise ToolError("create needs content: the full SKILL.md text")
             content, fixed = complete_skill(name, content)
+            same = store.get(name)
+            if same is not None and _skill_text(same) == content:  # a repeated create: nothing to do
+                return f"Skill '{name}' already exists with exactly this content; nothing changed. It is saved."
             _cap(SKILL_FILE, content)
             _scan(SKILL_FILE, content)
             created = store.create(name, content)
@@ -237,3 +240,10 @@ async def skill_manage(ctx: ToolContext,
 
 
 TOOLS = [skills_list, skill_view, skill_manage]
+
+
+def _skill_text(skill: Skill) -> str | None:
+    try:
+        return skill.path.read_text(encoding="utf-8")
+    except (OSError, AttributeError):
+        return None
