@@ -160,10 +160,12 @@ TASKS: list[Task] = [
                                    ("write_file", {"path": "b.txt", "content": "beta"})), reply("Both written.")]),
     Task("recover_failing_tool", ["Read notes/todo.md and tell me its first item."],
          lambda r: "water the plants" in r.last.lower(),
-         setup=lambda w, h: _write(w, "notes/TODO.md", "- water the plants\n- call mum\n"),
+         # the file is todo.txt: read_file of todo.md fails (a name differing only in case would be
+         # read directly), and the model has to recover from the error
+         setup=lambda w, h: _write(w, "notes/todo.txt", "- water the plants\n- call mum\n"),
          solution=lambda w: [call("read_file", {"path": "notes/todo.md"}),
                              call("terminal", {"command": "ls notes"}),
-                             call("read_file", {"path": "notes/TODO.md"}),
+                             call("read_file", {"path": "notes/todo.txt"}),
                              reply("The first item is: water the plants.")]),
 ]
 

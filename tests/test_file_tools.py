@@ -84,13 +84,17 @@ async def test_read_missing_file_suggests_similar_names(ctx, tmp_path):
     assert not out.ok and "is a directory" in out.text
 
 
-async def test_read_missing_file_names_a_case_only_match(ctx, tmp_path):
+async def test_read_of_a_name_that_differs_only_in_case_reads_that_file_and_says_so(ctx, tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "TODO.md").write_text("- water the plants\n")
     (tmp_path / "notes" / "ideas.txt").write_text("x\n")
     out = await call(ctx, "read_file", path="notes/todo.md")
-    assert not out.ok and "Similar names" in out.text and "TODO.md" in out.text
-    assert "ideas.txt" not in out.text  # the case-only match is the answer, not a list of guesses
+    assert out.ok and out.text.startswith("[notes/todo.md does not exist; this is TODO.md")
+    assert "1|- water the plants" in out.text
+    (tmp_path / "notes" / "Todo.md").write_text("another\n")  # two candidates: no guessing
+    out = await call(ctx, "read_file", path="notes/todo.md")
+    assert not out.ok and "Similar names" in out.text and "TODO.md" in out.text and "Todo.md" in out.text
+    assert "ideas.txt" not in out.text
 
 
 async def test_read_of_credentials_needs_a_gate(tmp_path):

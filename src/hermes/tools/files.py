@@ -223,9 +223,14 @@ async def read_file(ctx: ToolContext, path: str, offset: int = 1, limit: int = 5
         from hermes.tools import files_remote
 
         return await files_remote.read_file(ctx, backend, path, offset, limit)
-    p = resolve(ctx, path)
+    p, note = resolve(ctx, path), ""
     if not p.exists():
-        raise _missing(p)
+        # One file whose name differs only in letter case is the one meant (as a case-insensitive
+        # filesystem would have it); reading is harmless. Anything else stays an error with hints.
+        same = _case_only(p)
+        if same is None:
+            raise _missing(p)
+        p, note = same, f"[{path} does not exist; this is {same.name}, the one name that differs only in case]\n"
     if p.is_dir():
         raise ToolError(f"{p} is a directory; list it with search_files(mode=\"files\", path=...)")
     await approve_read(ctx, p)
@@ -234,7 +239,15 @@ async def read_file(ctx: ToolContext, path: str, offset: int = 1, limit: int = 5
         lines, total, bad, size = await asyncio.to_thread(_read_lines, p, start, limit)
     except OSError as e:
         raise ToolError(f"cannot read {p}: {e.strerror or e}") from None
-    return format_read(shown(ctx, p), lines, total, bad, start)
+    return note + format_read(shown(ctx, p), lines, total, bad, start)
+
+
+def _case_only(p: Path) -> Path | None:
+    try:
+        names = [n for n in os.listdir(p.parent) if n.lower() == p.name.lower()]
+    except OSError:
+        return None
+    return p.parent / names[0] if len(names) == 1 and (p.parent / names[0]).is_file() else None
 
 
 # -- write and patch ----------------------------------------------------------------------------
