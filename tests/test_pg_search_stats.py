@@ -190,7 +190,7 @@ def test_an_old_database_upgrades_in_place_with_the_same_results(pg_dsn, small_b
     try:
         with psycopg.connect(pg_dsn) as conn:
             versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
-        assert versions == [1, 2, 3, 4, 5]
+        assert versions[:5] == [1, 2, 3, 4, 5]  # and any later migrations
         assert _count(pg_dsn) > 1000 and _mismatch(pg_dsn) == 0
         for scope in (None, "owner"):
             assert _results(s, scope) == _gin_results(s, scope, monkeypatch)

@@ -88,13 +88,13 @@ async def test_copying_another_tools_output_into_a_file_still_runs(tmp_path):
 
 
 async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
-    """A 1.5B model read notes/todo.md, got 'Similar names: TODO.md', then said "Let's try again" and stopped."""
+    """A 1.5B model read a missing file, got 'Similar names: ...', then said "Let's try again" and stopped."""
     from hermes.core.agent import RETRY_NUDGE
 
     (tmp_path / "notes").mkdir()
-    (tmp_path / "notes" / "TODO.md").write_text("- water the plants\n")
+    (tmp_path / "notes" / "todo.txt").write_text("- water the plants\n")
     h, model = _hermes(tmp_path, [call("read_file", {"path": "notes/todo.md"}), reply("I understand. Let's try again."),
-                                  call("read_file", {"path": "notes/TODO.md"}), reply("The first item: water the plants."),
+                                  call("read_file", {"path": "notes/todo.txt"}), reply("The first item: water the plants."),
                                   ], profile="compact")
     final = await h.open().ask("Read notes/todo.md and tell me its first item.")
     assert final.text == "The first item: water the plants."
