@@ -53,6 +53,8 @@ def one(text: str):
     f"<function=write_file>{json.dumps(ARGS)}</function>",
     "<function=write_file>\n<parameter=path>\nhello.txt\n</parameter>\n<parameter=content>\nhi there\n"
     "</parameter>\n</function>",
+    f"<tools>\n  <function name=\"write_file\" arguments='{json.dumps(ARGS)}'/>\n</tools>",
+    f'<function name="write_file" parameters=\'{json.dumps(ARGS)}\'></function>',
 ])
 def test_formats_models_really_use_become_calls(text):
     assert one(text).text == ""

@@ -2,7 +2,7 @@
 
 Many local set-ups (Ollama, llama.cpp's server, vLLM without a tool parser) hand back a model's
 tool call as plain text: a fenced or bare JSON object, `<tool_call>...</tool_call>`, `[TOOL_CALLS]`,
-`<|python_tag|>`, `<function=NAME>...`. `recover(text, tools)` finds such calls and keeps them only
+`<|python_tag|>`, `<function=NAME>...`, `<function name="NAME" arguments='{...}'/>`. `recover(text, tools)` finds such calls and keeps them only
 when the name is an offered tool and the arguments validate against its schema; anything else stays
 text, and so does a JSON block the text introduces as an example. Text around the calls is kept.
 """
@@ -20,6 +20,9 @@ from hermes.core.messages import ToolCall
 _FENCE = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.S)
 _TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.S)
 _FUNCTION_TAG = re.compile(r"<function=([\w.-]+)>\s*(.*?)\s*(?:</function>|\Z)", re.S)
+# <function name="write_file" arguments='{"path": ...}'/> (seen from Qwen2.5-Coder-1.5B, inside <tools>)
+_FUNCTION_ATTRS = re.compile(r"""<function\s+name=(["'])([\w.-]+)\1\s+(?:arguments|parameters)=(["'])(.*?)\3\s*/?>"""
+                             r"(?:\s*</function>)?", re.S)
 _XML_PARAM = re.compile(r"<parameter=([\w.-]+)>\s*(.*?)\s*</parameter>", re.S)
 _LINE_JSON = re.compile(r"(?m)^[ \t]*([{\[])")
 _MISTRAL_NEW = re.compile(r"\[TOOL_CALLS\]\s*([\w.-]+)\s*\[ARGS\]\s*", re.S)
@@ -77,13 +80,28 @@ def _tagged(text: str) -> list[tuple[int, int, Any]]:
 
 
 def _function_tags(text: str) -> list[tuple[int, int, Any]]:
-    out = []
+    out = [(m.start(), m.end(), {"name": m.group(2), "arguments": _loads(m.group(4))})
+           for m in _FUNCTION_ATTRS.finditer(text)]
+    if out:
+        return _widen(text, out, "<tools>", "</tools>")
     for m in _FUNCTION_TAG.finditer(text):
         body = m.group(2)
         params = _XML_PARAM.findall(body)
         args: Any = {k: _scalar(v) for k, v in params} if params else _loads(body or "{}")
         out.append((m.start(), m.end(), {"name": m.group(1), "arguments": args}))
     return out
+
+
+def _widen(text: str, found: list[tuple[int, int, Any]], open_: str, close: str) -> list[tuple[int, int, Any]]:
+    """Take a wrapper around the calls (`<tools>...</tools>`) out of the remaining text too."""
+    head, tail = text[:found[0][0]].rstrip(), text[found[-1][1]:].lstrip()
+    if head.endswith(open_) and tail.startswith(close):
+        (s0, e0, p0), (s1, e1, p1) = found[0], found[-1]
+        start, end = len(head) - len(open_), len(text) - len(tail) + len(close)
+        found = [(start, e0, p0), *found[1:]] if len(found) > 1 else [(start, end, p0)]
+        if len(found) > 1:
+            found[-1] = (s1, end, p1)
+    return found
 
 
 def _mistral(text: str) -> list[tuple[int, int, Any]]:
