@@ -28,6 +28,10 @@ def test_a_small_local_gguf_gets_the_compact_set(tmp_path):
             "skill_view", "skill_manage", "cronjob"} <= names
 
 
+def test_the_embedded_model_with_tools_on_gets_the_compact_set(tmp_path):
+    assert not _names(tmp_path, provider="local", path=None) & COMPACT_SKIP
+
+
 def test_hosted_models_and_full_keep_every_tool(tmp_path):
     assert COMPACT_SKIP - {"send_message"} <= _names(tmp_path)  # send_message depends on the session
     gguf = tmp_path / "small.gguf"

@@ -5,7 +5,8 @@ the whole prompt again (about 30 s for 3,000 tokens on two cores), and a long li
 tools makes it pick the wrong one. The compact profile leaves out the tools such a model rarely
 needs and can misuse: background processes, the todo list, asking the user a clarifying question
 through a tool, sending messages to other chats, and listing skills (their index is already in
-the prompt). `model.tool_profile`: auto (compact for a local GGUF under COMPACT_BYTES), full, compact.
+the prompt). `model.tool_profile`: auto (compact for the embedded model and a local GGUF under COMPACT_BYTES),
+full, compact.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def compact(model: Any, config: Any) -> bool:
     if getattr(model, "provider", None) != "local":
         return False
     path = getattr(model, "path", None)
+    if not path:
+        return True  # the embedded model (SmolLM2-135M), when a config turns its tools on
     try:
-        return bool(path) and os.path.getsize(path) < COMPACT_BYTES
+        return os.path.getsize(path) < COMPACT_BYTES
     except OSError:
         return False
 
