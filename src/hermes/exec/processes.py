@@ -229,7 +229,7 @@ class ProcessTable:
             for w in waits:
                 w.cancel()
         if not p.running:
-            await p.child.drain(2.0)  # let the last lines arrive (returns at EOF, usually at once)
+            await p.child.drain(5.0)  # let the last lines arrive (returns at EOF, at once unless the host is loaded)
         return not p.running
 
     async def kill(self, pid: str) -> None:
