@@ -179,7 +179,8 @@ class LocalModel:
                              provider="local")
         kw: dict[str, Any] = {
             "max_tokens": options.get("max_tokens") or MAX_TOKENS, "stop": stop + list(options.get("stop") or []),
-            "stopping_criteria": criteria, "temperature": options.get("temperature", 0.2),
+            # greedy when tools are offered: a small model's call is then the same on every run
+            "stopping_criteria": criteria, "temperature": options.get("temperature", 0.0 if tools else 0.2),
             "top_p": options.get("top_p", 0.9), "seed": options.get("seed"),
             "repeat_penalty": 1.0 if tools else 1.1}  # a penalty would fight the JSON's repeated quotes
         if grammar is not None:
