@@ -188,3 +188,11 @@ async def main():
 
 asyncio.run(main())
 '''
+
+
+def pg_config(dsn: str, **cron: Any) -> Config:
+    """make_config with the PostgreSQL store at `dsn`."""
+    cfg = make_config(**cron)
+    cfg.store.backend = "postgres"
+    cfg.store.dsn = dsn
+    return cfg

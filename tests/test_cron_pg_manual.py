@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cron_support import FakeClock, ScriptedRunner, make_config, make_home
+from cron_support import FakeClock, ScriptedRunner, make_home, pg_config
 from test_store_postgres import pg_dsn, pg_server  # noqa: F401 - the PostgreSQL fixtures
 
 from hermes.cron.jobs import open_jobs
@@ -23,13 +23,6 @@ from hermes.cron.runner import RunOutcome, execute
 pytest.importorskip("psycopg")
 
 BUSY = "is already running on another host (since "
-
-
-def pg_config(dsn: str, **cron):
-    cfg = make_config(**cron)
-    cfg.store.backend = "postgres"
-    cfg.store.dsn = dsn
-    return cfg
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from cron_support import T0, FakeClock, ScriptedRunner, make_config, make_home
+from cron_support import T0, FakeClock, ScriptedRunner, make_config, make_home, pg_config
 from test_store_postgres import pg_dsn, pg_server  # noqa: F401 - the PostgreSQL fixtures
 
 from hermes.cron.jobs import Job, JobNotFound, JobStore, open_jobs
@@ -23,13 +23,6 @@ from hermes.cron.jobs import Job, JobNotFound, JobStore, open_jobs
 pytest.importorskip("psycopg")
 
 MIN = 60.0
-
-
-def pg_config(dsn: str, **cron):
-    cfg = make_config(**cron)
-    cfg.store.backend = "postgres"
-    cfg.store.dsn = dsn
-    return cfg
 
 
 @pytest.fixture
