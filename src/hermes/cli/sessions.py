@@ -428,7 +428,7 @@ def _progress_bar() -> Any:
             return  # a pipe or a log gets one line per table
         frac = done / total if total else 1.0
         bar = "#" * int(frac * 30)
-        sys.stderr.write(f"\r  {table:<10} [{bar:<30}] {done:,}/{total:,}" + ("\n" if done >= total else ""))
+        sys.stderr.write(f"\r  {table:<15} [{bar:<30}] {done:,}/{total:,}" + ("\n" if done >= total else ""))
         sys.stderr.flush()
 
     return show
@@ -445,7 +445,8 @@ def migrate(to: str = typer.Option(..., "--to", help="postgres (from this home's
     """Copy every session into an EMPTY store of the other kind, then verify the copy.
 
     Stop Hermes (servers, gateway, cron) first: the copy reads one snapshot, so what is written
-    after it starts stays behind. Job-run records are copied; job definitions and memory files are not."""
+    after it starts stays behind. Job-run records and message vectors are copied; job definitions and
+    memory files are not."""
     from hermes.config import secrets
     from hermes.state import DSN_ENV
     from hermes.state.migrate import PgSide, SqliteSide, copy_store
@@ -471,14 +472,17 @@ def migrate(to: str = typer.Option(..., "--to", help="postgres (from this home's
             for side in sides:
                 side.close()
     found = sum(1 for *_, ok in summary.spot_checks if ok)
+    c = summary.counts
     if as_json:
-        print_json({"source": summary.source, "target": summary.target, "copied": summary.counts,
+        print_json({"source": summary.source, "target": summary.target,
+                    "copied": {t: n for t, n in c.items() if t != "message_vectors"},
+                    "message_vectors": c["message_vectors"],
                     "unreadable_tool_calls": summary.bad_tool_calls, "seconds": round(summary.seconds, 3),
                     "spot_checks": [{"session": s, "word": w, "found": ok} for s, w, ok in summary.spot_checks]})
     else:
-        c = summary.counts
-        typer.echo(f"Copied {c['sessions']:,} sessions, {c['messages']:,} messages and {c['cron_runs']:,} job runs "
-                   f"from {summary.source} to {summary.target} in {summary.seconds:.1f} s.")
+        typer.echo(f"Copied {c['sessions']:,} sessions, {c['messages']:,} messages, {c['message_vectors']:,} message "
+                   f"vectors and {c['cron_runs']:,} job runs from {summary.source} to {summary.target} in "
+                   f"{summary.seconds:.1f} s.")
         typer.echo(f"Verified: row counts and totals match; search spot-check found {found} of "
                    f"{len(summary.spot_checks)} sampled messages.")
         if summary.bad_tool_calls:

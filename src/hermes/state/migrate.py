@@ -3,13 +3,16 @@
 Everything is copied as it is stored, not as the protocol shows it: sessions (frozen system prompt,
 usage totals, forks' parent links), every message row (compacted originals and summary rows with
 their flags and order), and the job-run records, keeping their ids (search hits and run ids stay
-valid). The target must be empty: a merge would need id rewriting and conflict rules, and a
-half-merged store is worse than a refusal.
+valid), and the message vectors of semantic recall (re-embedding a store takes minutes). The target
+must be empty: a merge would need id rewriting and conflict rules, and a half-merged store is worse
+than a refusal.
 
 The copy is one transaction on the target (a failure leaves it empty), read from one snapshot of
 the source, in batches. Before committing, row counts, message-count totals and the compacted and
 summary counts are compared; after, a few messages picked across the store are searched for in the
-target by one of their words. Values PostgreSQL cannot hold are adapted as the PostgreSQL store
+target by one of their words. Vectors travel as the float16 blob SQLite stores; on PostgreSQL they
+are read from and written to either kind of column PgVectors makes (pgvector's `vector`, or
+bytea holding the same blob). Values PostgreSQL cannot hold are adapted as the PostgreSQL store
 does (NUL -> U+FFFD); tool-call JSON SQLite holds but cannot parse is stored as no calls (the
 stores read it that way already) and counted in the summary.
 """
@@ -33,6 +36,10 @@ MESSAGE = ("id", "session_id", "seq", "role", "content", "tool_calls", "tool_cal
            "timestamp", "reasoning", "summary", "compacted")
 RUN = ("id", "job_id", "started_at", "ended_at", "status", "session_id", "tokens", "error", "output_path")
 TABLES = {"sessions": SESSION, "messages": MESSAGE, "cron_runs": RUN}
+# Copied after the messages they belong to; `added` is left to the target (its own counter).
+VECTORS = "message_vectors"
+VECTOR = ("message_id", "model", "vec")
+COPIED = (*TABLES, VECTORS)
 BATCH = 2000
 SPOT_CHECKS = 5
 _WORD = re.compile(r"[A-Za-z]{5,24}")
@@ -73,6 +80,19 @@ class _Side:
                                  "(SELECT count(*) FROM messages WHERE summary)").fetchone()
 
 
+def _to_literal(blob: bytes) -> str:
+    from hermes.state.postgres_vectors import _literal
+    from hermes.state.vectors import from_blobs
+
+    return _literal(from_blobs([blob], len(blob) // 2)[0])
+
+
+def _from_literal(text: str) -> bytes:
+    from hermes.state.vectors import to_blob
+
+    return to_blob([float(x) for x in text.strip("[]").split(",")])
+
+
 class SqliteSide(_Side):
     def __init__(self, path: str | Path) -> None:
         from hermes.state.sqlite import SQLiteStore
@@ -88,6 +108,11 @@ class SqliteSide(_Side):
         self.conn.execute("SELECT 1 FROM sessions LIMIT 1").fetchall()  # fixes the snapshot now
 
     def rows(self, table: str, bad: list[int]) -> Iterator[list[tuple]]:
+        if table == VECTORS:
+            cur = self.conn.execute(f"SELECT {', '.join(VECTOR)} FROM {VECTORS} ORDER BY message_id")
+            while batch := cur.fetchmany(BATCH):
+                yield [(m, model, bytes(v)) for m, model, v in batch]
+            return
         cols = TABLES[table]
         cur = self.conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY id")
         while batch := cur.fetchmany(BATCH):
@@ -99,6 +124,12 @@ class SqliteSide(_Side):
         self.conn.execute("BEGIN IMMEDIATE")
 
     def write(self, table: str, batch: list[tuple]) -> None:
+        if table == VECTORS:
+            # `added` counts up past the highest, as SQLiteVectors.put does, so an index catches up on them.
+            top = self.conn.execute(f"SELECT COALESCE(MAX(added), 0) FROM {VECTORS}").fetchone()[0]
+            self.conn.executemany(f"INSERT INTO {VECTORS} (message_id, model, vec, added) VALUES (?, ?, ?, ?)",
+                                  [(*r, top + i) for i, r in enumerate(batch, 1)])
+            return
         cols = TABLES[table]
         if table == "messages":
             batch = [(*r[:5], None if r[5] is None else json.dumps(r[5], ensure_ascii=False), *r[6:11],
@@ -108,6 +139,13 @@ class SqliteSide(_Side):
 
     def set_parents(self, pairs: list[tuple[str, str]]) -> None:
         self.conn.executemany("UPDATE sessions SET parent_id = ? WHERE id = ?", [(p, s) for s, p in pairs])
+
+    def vector_dim(self) -> int | None:
+        row = self.conn.execute(f"SELECT length(vec) FROM {VECTORS} LIMIT 1").fetchone()
+        return row[0] // 2 if row else None
+
+    def prepare_vectors(self, dim: int) -> None:
+        pass  # the schema migrations made the table
 
     def commit(self) -> None:
         self.conn.execute("COMMIT")
@@ -149,14 +187,53 @@ class PgSide(_Side):
         except psycopg.Error as e:
             raise MigrateError(f"cannot connect to {self.where}: {self._clean_text(str(e))}") from None
 
+    def _vec_type(self) -> str | None:
+        """'bytea', 'vector(384)'..., or None: the table is made on first use, so may be missing."""
+        row = self.conn.execute(f"SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+                                f"WHERE attrelid = to_regclass('{VECTORS}') AND attname = 'vec'").fetchone()
+        return row[0] if row else None
+
+    def _vec_select(self) -> str:
+        vec = "vec" if self._vec_type() == "bytea" else "vec::text"
+        return f"SELECT message_id, model, {vec} FROM {VECTORS}"
+
+    def _vec_row(self, r: tuple) -> tuple:
+        return (r[0], r[1], _from_literal(r[2]) if isinstance(r[2], str) else bytes(r[2]))
+
+    def count(self, table: str) -> int:
+        if table == VECTORS and self._vec_type() is None:
+            return 0
+        return super().count(table)
+
+    def vector_dim(self) -> int | None:
+        if self._vec_type() is None:
+            return None
+        row = self.conn.execute(f"{self._vec_select()} LIMIT 1").fetchone()
+        return len(self._vec_row(row)[2]) // 2 if row else None
+
+    def prepare_vectors(self, dim: int) -> None:
+        """Create the table as semantic recall would (pgvector when the extension can be created)."""
+        from hermes.state.postgres import PostgresStore
+        from hermes.state.postgres_vectors import PgVectors
+
+        store = PostgresStore(self.dsn, pool_size=1)
+        try:
+            PgVectors(store, dim).ensure_table()
+        finally:
+            store.close()
+
     def begin_read(self) -> None:
         self.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
     def rows(self, table: str, bad: list[int]) -> Iterator[list[tuple]]:
+        if table == VECTORS and self._vec_type() is None:
+            return  # semantic recall never ran on this database
+        sql = (f"{self._vec_select()} ORDER BY message_id" if table == VECTORS
+               else f"SELECT {', '.join(TABLES[table])} FROM {table} ORDER BY id")
         with self.conn.cursor(name=f"hermes_migrate_{table}") as cur:  # server side: batches, not all rows
-            cur.execute(f"SELECT {', '.join(TABLES[table])} FROM {table} ORDER BY id")
+            cur.execute(sql)
             while batch := cur.fetchmany(BATCH):
-                yield batch
+                yield [self._vec_row(r) for r in batch] if table == VECTORS else batch
 
     def begin_write(self) -> None:
         self.conn.execute("BEGIN")
@@ -164,6 +241,12 @@ class PgSide(_Side):
     def write(self, table: str, batch: list[tuple]) -> None:
         from psycopg.types.json import Jsonb
 
+        if table == VECTORS:
+            as_text = self._vec_type() != "bytea"  # pgvector parses its `[x,y,...]` text form
+            with self.conn.cursor().copy(f"COPY {VECTORS} ({', '.join(VECTOR)}) FROM STDIN") as copy:
+                for m, model, blob in batch:
+                    copy.write_row((m, _clean(model), _to_literal(blob) if as_text else blob))
+            return
         with self.conn.cursor().copy(f"COPY {table} ({', '.join(TABLES[table])}) FROM STDIN") as copy:
             for r in batch:
                 r = tuple(_clean(v) for v in r)
@@ -205,15 +288,18 @@ def copy_store(source: Any, target: Any, progress: Progress | None = None) -> Su
     if any(held.values()):
         raise MigrateError(f"{target.where} is not empty ({held['sessions']} sessions, {held['messages']} "
                            f"messages, {held['cron_runs']} job runs): migrate only into an empty store")
+    dim = source.vector_dim()
+    if dim:  # before the copy's transaction: PgVectors creates the table on a connection of its own
+        target.prepare_vectors(dim)
     source.begin_read()
     bad: list[int] = []
     picks: list[tuple] = []
     target.begin_write()
     try:
-        totals = {t: source.count(t) for t in TABLES}  # in the snapshot
+        totals = {t: source.count(t) for t in COPIED}  # in the snapshot
         expect = source.totals()
         parents: list[tuple[str, str]] = []
-        for table in TABLES:
+        for table in COPIED:
             done = 0
             for batch in source.rows(table, bad):
                 if table == "sessions":  # parents are linked once every session exists
@@ -231,7 +317,7 @@ def copy_store(source: Any, target: Any, progress: Progress | None = None) -> Su
                 progress(table, 0, 0)
             if table == "sessions" and parents:
                 target.set_parents(parents)
-        got = {t: target.count(t) for t in TABLES}
+        got = {t: target.count(t) for t in COPIED}
         if got != totals or tuple(target.totals()) != tuple(expect):
             raise MigrateError(f"verification failed: the source holds {totals} (totals {tuple(expect)}), "
                                f"the copy {got} (totals {tuple(target.totals())}); nothing was written")

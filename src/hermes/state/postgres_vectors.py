@@ -26,8 +26,12 @@ def _literal(vec: Any) -> str:
 
 
 class PgVectors:
-    def __init__(self, store: Any, dim: int = 384) -> None:
+    def __init__(self, store: Any, dim: int = 384, *, pgvector: bool | None = None) -> None:
+        """`pgvector=False` keeps to bytea without trying the extension (a deterministic choice for
+        tests); otherwise pgvector is used when the extension can be created. A table that already
+        exists keeps its column type either way."""
         self.store, self.dim = store, dim
+        self._try_extension = pgvector is not False
         self.pgvector: bool | None = None  # decided on first use
         self._lock = threading.Lock()
         self._indexes: dict[tuple[str, str | None], DenseIndex] = {}
@@ -46,10 +50,12 @@ class PgVectors:
                 except Exception:  # not installed on the server, or no privilege: bytea then
                     return False
 
-            try:
-                ok = self.store._write("enable pgvector", has_ext)
-            except Exception:
-                ok = False
+            ok = False
+            if self._try_extension:
+                try:
+                    ok = self.store._write("enable pgvector", has_ext)
+                except Exception:
+                    ok = False
 
             def create(cur: Any) -> bool:
                 cur.execute("SELECT pg_advisory_xact_lock(724001)")  # two processes creating at once
@@ -70,6 +76,10 @@ class PgVectors:
 
             self.pgvector = self.store._write("create the message vector table", create)
             return self.pgvector
+
+    def ensure_table(self) -> bool:
+        """Create message_vectors if missing (as first use would); True when its column is pgvector's."""
+        return self._ensure()
 
     def put(self, model: str, pairs: list[tuple[int, Any]]) -> int:
         if not pairs:
