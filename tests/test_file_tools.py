@@ -95,6 +95,20 @@ async def test_read_of_a_name_that_differs_only_in_case_reads_that_file_and_says
     out = await call(ctx, "read_file", path="notes/todo.md")
     assert not out.ok and "Similar names" in out.text and "TODO.md" in out.text and "Todo.md" in out.text
     assert "ideas.txt" not in out.text
+    assert "notes/TODO.md" in out.text and str(tmp_path) not in out.text  # the model's own terms
+
+
+async def test_a_missing_file_with_one_similar_name_suggests_that_exact_path(ctx, tmp_path):
+    """A 1.5B model told only "Similar names in /abs/dir: todo.txt" created notes/todo.md instead."""
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "todo.txt").write_text("- water the plants\n")
+    out = await call(ctx, "read_file", path="notes/todo.md")
+    assert not out.ok and out.text == ("Error: notes/todo.md does not exist. Did you mean notes/todo.txt? "
+                                       "It is the one similar name there.")
+    out = await call(ctx, "patch", path="notes/todo.md", old_text="a", new_text="b")
+    assert "Did you mean notes/todo.txt?" in out.text
+    out = await call(ctx, "read_file", path="nodir/x.txt")
+    assert out.text == "Error: nodir/x.txt does not exist (nor does the directory nodir)"
 
 
 async def test_read_of_credentials_needs_a_gate(tmp_path):
@@ -279,3 +293,14 @@ def test_read_only_flags_and_schema_sizes():
     flags = {t.name: t.read_only for t in TOOLS}
     assert flags == {"read_file": True, "write_file": False, "patch": False, "search_files": True}
     assert sum(len(json.dumps(t.schema())) for t in TOOLS) < 2_400
+
+
+async def test_writing_what_a_file_already_holds_says_so_and_leaves_it_alone(ctx, tmp_path):
+    first = await call(ctx, "write_file", path="a.txt", content="alpha\n")
+    assert first.ok and first.text.startswith("created a.txt")
+    before = (tmp_path / "a.txt").stat().st_mtime_ns
+    again = await call(ctx, "write_file", path="a.txt", content="alpha\n")
+    assert again.ok and again.text == "unchanged: a.txt already holds exactly this content (6 bytes); nothing to do"
+    assert (tmp_path / "a.txt").stat().st_mtime_ns == before
+    changed = await call(ctx, "write_file", path="a.txt", content="alpha!\n")
+    assert changed.text.startswith("overwrote a.txt") and (tmp_path / "a.txt").read_text() == "alpha!\n"

@@ -383,3 +383,42 @@ def test_chat_template_from_config_inline_or_file(tmp_path):
     with pytest.raises(ValueError, match="no such file"):
         build(Config.model_validate({"model": {"provider": "local", "chat_template": str(tmp_path / "nope")}}),
               {}, None)
+
+
+@pytest.mark.parametrize("fmt", [HERMES, MISTRAL, LLAMA3], ids=["hermes", "mistral", "llama3"])
+def test_several_calls_written_the_habitual_way_are_all_kept_and_a_final_newline_may_end_them(vocab, fmt):
+    """Qwen2.5-Coder-1.5B writes two calls as two JSON lines in one ```json fence; the grammar used
+    to close the fence after the first, and refused the newline models put after a call (forcing
+    another call instead of the end)."""
+    from hermes.models.local_native import grammar_text, parse
+
+    call = CALL if fmt.args_key == "arguments" else CALL.replace("arguments", "parameters")
+    other = call.replace("Oslo", "Bergen")
+    grammar = grammar_text(fmt, [WEATHER], False, False)
+    several = [f"```json\n{call}\n{other}\n```", f"{call}\n{other}", f"[{call}, {other}]",
+               f"```json\n{call}\n```\n```json\n{other}\n```"]
+    for text in several:
+        assert _accepts(vocab, grammar, text), text
+        assert parse(text, fmt, {"get_weather"}) == ("", [("get_weather", {"city": "Oslo"}),
+                                                          ("get_weather", {"city": "Bergen"})]), text
+    assert all(_accepts(vocab, grammar, t) for t in [f"{call}\n", f"```json\n{call}\n```\n"])
+    if fmt is HERMES:
+        assert _accepts(vocab, grammar, f"<tool_call>{CALL}</tool_call>\n")
+        assert _accepts(vocab, grammar_text(fmt, [WEATHER], True, False), f"<tool_call>{CALL}</tool_call>\n")
+    # every object in the habit must be a call: free JSON after a call is out
+    assert not _accepts(vocab, grammar, f'```json\n{call}\n{{"free": 1}}\n```')
+    assert parse(f'```json\n{call}\n{{"free": 1}}\n```', fmt, {"get_weather"})[1] == []
+
+
+@pytest.mark.parametrize("fmt, fake", [(HERMES, "<tool_response>\ncreated b.txt (5 bytes, 1 lines)\n</tool_response>"),
+                                       (HERMES, "<tool_result>done</tool_result>"),
+                                       (MISTRAL, '[TOOL_RESULTS] {"content": "done"}')], ids=["response", "result", "mistral"])
+def test_a_reply_cannot_start_by_making_up_a_tool_result(vocab, fmt, fake):
+    """Seen from Qwen2.5-Coder-1.5B: instead of the second call, a reply imitating its result, which
+    the user would read as done. Elsewhere in a reply the words are free; so is other markup."""
+    from hermes.models.local_native import grammar_text
+
+    grammar = grammar_text(fmt, [WEATHER], False, False)
+    assert not _accepts(vocab, grammar, fake)
+    assert all(_accepts(vocab, grammar, t) for t in [
+        "<b>bold</b> then <tool_response> as a word", "<toolbox> is a tag", "< tool_x", "[TOOLS] list", "a < b"])

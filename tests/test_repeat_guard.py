@@ -89,7 +89,7 @@ async def test_copying_another_tools_output_into_a_file_still_runs(tmp_path):
 
 async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
     """A 1.5B model read a missing file, got 'Similar names: ...', then said "Let's try again" and stopped."""
-    from hermes.core.agent import RETRY_NUDGE
+    from hermes.core.coach import RETRY_NUDGE
 
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "todo.txt").write_text("- water the plants\n")
@@ -102,7 +102,7 @@ async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
 
 
 async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_path):
-    from hermes.core.agent import RETRY_NUDGE
+    from hermes.core.coach import RETRY_NUDGE
 
     h, model = _hermes(tmp_path, [call("read_file", {"path": "nope.txt"}), reply("It failed."),
                                   call("read_file", {"path": "nope2.txt"}), reply("Still missing.")], "compact")
@@ -119,3 +119,55 @@ async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_pa
 async def test_models_that_are_not_small_get_no_retry_nudge(tmp_path):
     h, model = _hermes(tmp_path, [call("read_file", {"path": "nope.txt"}), reply("It does not exist.")], "full")
     assert (await h.open().ask("read nope.txt")).text == "It does not exist." and len(model.requests) == 2
+
+
+async def test_a_small_model_repeating_a_group_of_calls_is_noted_then_stopped(tmp_path):
+    """Seen with Qwen2.5-Coder-1.5B: write a, write b, then the same pair again, then a again."""
+    from hermes.core.repeats import EARLIER
+
+    a, b = {"path": "a.txt", "content": "alpha"}, {"path": "b.txt", "content": "beta"}
+    steps = [call("write_file", a), call("write_file", b), call("write_file", a), call("write_file", b),
+             call("write_file", a), call("write_file", b), call("write_file", a), reply("Both written.")]
+    h, model = _hermes(tmp_path, steps, profile="compact")
+    final = await h.open().ask("Create a.txt with alpha and b.txt with beta.")
+    results = _tool_results(model)
+    assert final.text == "Both written." and len(results) == 7
+    assert results[0].startswith("created a.txt") and results[2].startswith("unchanged: a.txt")
+    assert EARLIER not in results[2] and results[4].endswith(EARLIER) and results[5].endswith(EARLIER)
+    assert results[6].startswith("Not run: you made this exact write_file call 3 times")
+    # a capable model's alternating calls are its own business: nothing is noted or refused
+    (tmp_path / "full").mkdir()
+    h, model = _hermes(tmp_path / "full", steps, profile="full")
+    await h.open().ask("Create a.txt with alpha and b.txt with beta.")
+    assert not any(EARLIER in r or r.startswith("Not run") for r in _tool_results(model))
+
+
+async def test_steps_written_out_for_the_user_after_tool_work_get_one_nudge_to_do_them(tmp_path):
+    """Seen with Qwen2.5-Coder-1.5B: after a failing test it wrote a tutorial (open the file in nano,
+    edit, run the test) instead of the next call."""
+    from hermes.core.coach import DO_IT_NUDGE
+
+    (tmp_path / "calc.py").write_text("def add(a, b):\n    return a - b\n")
+    tutorial = ("To fix it:\n1. Open the file:\n```bash\nnano calc.py\n```\n2. Change `a - b` to `a + b`.\n"
+                "3. Run the test again:\n```bash\npython test_calc.py\n```")
+    h, model = _hermes(tmp_path, [call("terminal", {"command": "python -c 'import calc; assert calc.add(2, 3) == 5'"}),
+                                  reply(tutorial),
+                                  call("patch", {"path": "calc.py", "old_text": "a - b", "new_text": "a + b"}),
+                                  reply("Fixed: add now returns a + b.")], profile="compact")
+    final = await h.open().ask("Fix calc.py so that add works.")
+    assert final.text == "Fixed: add now returns a + b." and "a + b" in (tmp_path / "calc.py").read_text()
+    assert model.requests[2]["messages"][-1].content == DO_IT_NUDGE
+    # an answer that shows a command without tool work before it, or a capable model's: no nudge
+    for profile, steps in (("compact", [reply(tutorial)]),
+                           ("full", [call("terminal", {"command": "true"}), reply(tutorial)])):
+        (tmp_path / profile).mkdir()
+        h, model = _hermes(tmp_path / profile, steps, profile=profile)
+        assert (await h.open().ask("how would I fix calc.py?")).text == tutorial
+        assert len(model.requests) == len(steps)
+
+
+async def test_no_nudge_to_do_it_after_a_denied_command(tmp_path):
+    h, model = _hermes(tmp_path, [call("terminal", {"command": "rm -rf /"}),
+                                  reply("I won't run that. If you really want to:\n```bash\nrm -rf /\n```")], "compact")
+    final = await h.open().ask("wipe the disk")
+    assert final.text.startswith("I won't run that") and len(model.requests) == 2

@@ -52,3 +52,24 @@ def test_small_models_get_their_rules_in_the_prompt_and_others_do_not(tmp_path):
         cfg.model.tool_profile = profile
         h = Hermes(Home(tmp_path / profile).ensure(), cfg, model=ScriptedModel([]))
         assert (SMALL_MODEL_RULES in h.open().state.system_prompt) is want
+
+
+def _terminal_schema(tmp_path, profile: str) -> dict:
+    cfg = Config()
+    cfg.terminal.cwd = str(tmp_path)
+    cfg.model.tool_profile = profile
+    h = Hermes(Home(tmp_path / profile).ensure(), cfg, model=ScriptedModel([]))
+    [schema] = [s["function"] for s in h.open(toolsets=["core"]).agent.tools.schemas()
+                if s["function"]["name"] == "terminal"]
+    return schema
+
+
+def test_the_compact_terminal_has_only_the_command(tmp_path):
+    """A 1.5B model filled in every optional argument it saw: a made-up workdir (the skill's folder)
+    ran the command in the wrong place, and background would need the process tool it lacks."""
+    small = _terminal_schema(tmp_path, "compact")
+    assert list(small["parameters"]["properties"]) == ["command"] and small["parameters"]["required"] == ["command"]
+    assert "background" not in small["description"] and "process tool" not in small["description"]
+    full = _terminal_schema(tmp_path, "full")
+    assert {"command", "timeout", "background", "workdir"} <= set(full["parameters"]["properties"])
+    assert "background" in full["description"]

@@ -20,6 +20,7 @@ from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, Too
                                 ToolStarted, UsageEvent)
 from hermes.core.images import image_check, image_refusal
 from hermes.core.messages import Message, ToolCall, Usage
+from hermes.core import coach as coaching
 from hermes.core.repeats import RepeatGuard
 from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
 from hermes.models.text_calls_stream import recovering
@@ -30,8 +31,6 @@ GRACE_PROMPT = ("You have reached the maximum number of tool-calling steps for t
                 "done and what is left.")
 EMPTY_NUDGE = ("Your last reply was empty. Answer the user now in plain words, using the tool results "
                "above; call a tool only if something is still missing.")
-RETRY_NUDGE = ("Your last tool call failed (see its error above). If the error shows how to fix it, make the "
-               "corrected call now; otherwise tell the user plainly what failed.")
 CANCELLED = "[cancelled: the user interrupted the turn before this tool call finished]"
 STEER_NOTE = "[The user sent this while you were working; take it into account from here on]\n"
 
@@ -88,7 +87,7 @@ class Agent:
         text = ""
         cancelled = False
         meta: dict[str, Any] = {}
-        guard = RepeatGuard()
+        guard = RepeatGuard(wide=self.coach)
         nudge: str | None = None  # an empty answer, or giving up after an error, gets one more chance
         retried = False
         if new[0].images:
@@ -125,12 +124,12 @@ class Agent:
                 yield UsageEvent(done.usage, done.model)
                 msg = _sanitize(done.message)
                 if not msg.tool_calls and step and not nudge and not grace and not cancel.is_set():
-                    # small models stop without a word after a tool result, or give up after an error
-                    # with a line like "Let's try again": one more chance each, once a turn
+                    # small models stop without a word after a tool result, or give up (see coach):
+                    # one more chance each, once a turn
                     said = (msg.content or "").strip()
                     nudge = EMPTY_NUDGE if not said else (
-                        RETRY_NUDGE if self.coach and not retried and len(said) < 200 and _failed(new or session.history) else None)
-                    retried = retried or nudge == RETRY_NUDGE
+                        coaching.nudge(said, new or session.history) if self.coach and not retried else None)
+                    retried = retried or nudge not in (None, EMPTY_NUDGE)
                     if nudge:
                         continue
                 nudge = None
@@ -286,13 +285,6 @@ def _recall(request: list[Message], asked: Message, session: SessionState) -> li
         return request
     return [dataclasses.replace(m, content=f"{note}\n\n{m.content or ''}") if m is asked else m
             for m in request]
-
-
-def _failed(messages: list[Message]) -> bool:
-    last = messages[-1] if messages else None
-    text = (last.content or "") if last is not None and last.role == "tool" else ""
-    # a denied command is not a mistake to correct: the model must not look for another way
-    return text.startswith("Error:") and not text.startswith(("Error: Command denied", "Error: Command blocked"))
 
 
 def _is_ro(tools: Registry, c: ToolCall) -> bool:

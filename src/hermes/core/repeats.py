@@ -3,7 +3,9 @@ result. The second identical call with an identical result gets a note saying so
 in a row the call is not run again and the model is told to answer or change course. A call that
 repeats with a different result (polling a job, re-running tests after a fix) is left alone.
 Another small-model loop: writing a tool's own previous result back into it as an argument (a
-memory "add" whose content is the last "Saved to ..." status). Such a call is not run either."""
+memory "add" whose content is the last "Saved to ..." status). Such a call is not run either.
+For a small model (`wide`), the same holds across the whole turn, not only in a row: it also loops
+by repeating a group of calls (write a, write b, write a, write b)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ _TIMINGS = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s)\b")  # "0.01s" in a footer is
 
 SAME = ("\n[Same call and same result as your previous step. Do not repeat it: use this result to "
         "answer the user, or try something different.]")
+EARLIER = ("\n[You made this exact call earlier in this turn and got the same result. Do not repeat it: "
+           "use the results above to answer the user, or try something different.]")
 MAX_SAME = 2  # identical call+result pairs in a row before the call stops running
 ECHO_MIN = 24  # characters of a previous result an argument must copy to count as an echo
 
@@ -49,18 +53,22 @@ def _strings(call: ToolCall) -> list[str]:
 class RepeatGuard:
     """One per turn."""
 
-    def __init__(self) -> None:
+    def __init__(self, wide: bool = False) -> None:
         self.last: tuple[str, str] | None = None
         self.last_text: str | None = None
         self.same = 0
+        self.wide = wide
+        self.earlier: dict[tuple[str, str], tuple[str, int]] = {}  # call -> (result, times seen), wide only
 
     def refuse(self, call: ToolCall) -> str | None:
         """The observation to give instead of running `call`, or None to run it."""
         if self._echoes(call):
             return (f"Not run: these {call.name} arguments copy the result {call.name} just returned. "
                     "That result is already done; answer the user now.")
-        if _key(call) == self.last and self.same >= MAX_SAME:
-            return (f"Not run: you made this exact {call.name} call {self.same + 1} times in a row and it "
+        key = _key(call)
+        times = max(self.same if key == self.last else 0, self.earlier.get(key, ("", 0))[1] if self.wide else 0)
+        if times >= MAX_SAME:
+            return (f"Not run: you made this exact {call.name} call {times + 1} times and it "
                     "returned the same result each time (see above). Answer the user with what you have, "
                     "or do something different.")
         return None
@@ -78,8 +86,12 @@ class RepeatGuard:
     def seen(self, call: ToolCall, text: str) -> str:
         """Record a result; the text to hand the model (with a note when nothing changed)."""
         key, same_text = _key(call), _TIMINGS.sub("", text)
+        before, times = self.earlier.get(key, ("", 0))
+        self.earlier[key] = (same_text, times + 1 if before == same_text else 1)
         if key == self.last and same_text == self.last_text:
             self.same += 1
             return text + SAME
         self.last, self.last_text, self.same = key, same_text, 1
+        if self.wide and times and before == same_text:
+            return text + EARLIER
         return text

@@ -108,16 +108,21 @@ def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool,
                 f'[ \\n]* call-obj [ \\n]* {_lit(fmt.close)})*'
     else:
         calls = "call-obj"
+    end = "[ \\t\\n]*"  # models end a call with a newline; the grammar must let them stop there
     if required:
-        return f"root ::= [ \\t\\n]* calls\ncalls ::= {calls}\n" + body
+        return f"root ::= [ \\t\\n]* calls {end}\ncalls ::= {calls}\n" + body
     # A reply that starts the way small models like to write a call (a JSON object, a ```json
-    # fence) continues as a call under the schema: the habit still ends in a valid call.
-    habit = 'habit ::= call-obj | "```" ("json" [ \\t]*)? "\\n" [ \\t\\n]* call-obj [ \\t\\n]* "```"\n' + _FENCE_OTHER
+    # fence) continues as calls under the schema: the habit still ends in valid calls. Several
+    # objects in a row (one per line, or a list) are several calls, as are several fences.
+    habit = ('habit ::= habit-calls | habit-fence ([ \\t\\n]* habit-fence)*\n'
+             'habit-fence ::= "```" ("json" [ \\t]*)? "\\n" [ \\t\\n]* habit-calls [ \\t\\n]* "```"\n'
+             'habit-calls ::= call-obj ([ \\t\\n]* call-obj)* | '
+             '"[" [ \\t\\n]* call-obj ([ \\t\\n]* "," [ \\t\\n]* call-obj)* [ \\t\\n]* "]"\n' + _FENCE_OTHER)
     if len(fmt.open) > 1 and fmt.open[0] not in fmt.open[1:]:
-        return (f"root ::= [ \\t\\n]* (calls | habit | free-text calls?)\ncalls ::= {calls}\n" + habit
+        return (f"root ::= [ \\t\\n]* (calls | habit | free-text calls?) {end}\ncalls ::= {calls}\n" + habit
                 + _avoiding(fmt.open) + body)
     text = f'([^{_cls((fmt.open or "{")[0])}` \\t\\n] | fence-other) [^\\x00]*'
-    return (f"root ::= [ \\t\\n]* (calls | habit | free-text)\ncalls ::= {calls}\nfree-text ::= {text}\n"
+    return (f"root ::= [ \\t\\n]* (calls | habit | free-text) {end}\ncalls ::= {calls}\nfree-text ::= {text}\n"
             + habit + body)
 
 
@@ -129,13 +134,20 @@ _FENCE_OTHER = ('fence-other ::= "`" ([^`] | "`" ([^`] | "`" fence-lang))\n'
 def _avoiding(marker: str) -> str:
     """GBNF `free-text`: non-blank text in which `marker` never occurs. State ft-k<i> has matched
     marker[:i]; the marker's first character occurs only at its start, so a mismatch on it starts
-    a new match. Text cannot end inside a partial match (it goes on, or the call follows)."""
+    a new match. Text cannot end inside a partial match (it goes on, or the call follows).
+    Nor can the text start with the marker's stem up to its "_" (`<tool_`): small models imitate
+    the tool result (`<tool_response>...`) instead of calling, and the user reads a made-up result.
+    State fs<i> has matched that stem[:i] at the start."""
     c, n = marker[0], len(marker)
-    rules = [f'free-text ::= ([^{_cls(c)}{{` \\t\\n] | {_lit(c)} ft-k1 | fence-other) ft-char*',
+    stem = marker[:marker.find("_") + 1] if "_" in marker[1:] else ""
+    rules = [f'free-text ::= ([^{_cls(c)}{{` \\t\\n] | {_lit(c)} {"fs1" if stem else "ft-k1"} | fence-other) ft-char*',
              f'ft-char ::= [^{_cls(c)}] | {_lit(c)} ft-k1']
     for i in range(1, n):
         more = f" | {_lit(marker[i])} ft-k{i + 1}" if i < n - 1 else ""
         rules.append(f'ft-k{i} ::= [^{_cls(marker[i])}{_cls(c)}] | {_lit(c)} ft-k1{more}')
+    for i in range(1, len(stem)):
+        more = f" | {_lit(stem[i])} fs{i + 1}" if i < len(stem) - 1 else ""
+        rules.append(f'fs{i} ::= [^{_cls(stem[i])}{_cls(c)}] | {_lit(c)} ft-k1{more}')
     return "\n".join(rules) + "\n"
 
 
@@ -251,12 +263,37 @@ def parse(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple
 
 
 def _habit(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]] | None:
-    """A whole reply that is one call written as a bare JSON object or in a ```json fence."""
+    """A whole reply of calls written as bare JSON (one object, several in a row, or a list) or in
+    ```json fences: all of it must be calls, or it stays text."""
     body = raw.strip()
-    if body.startswith("```"):
-        body = body[3:].removeprefix("json").strip().removesuffix("```")
-    c = _call(_json_at(body), fmt, names)
-    return ("", [c]) if c is not None else None
+    chunks = [m.group(1) for m in _HABIT_FENCE.finditer(body)] if body.startswith("```") else [body]
+    calls = []
+    for chunk in chunks:
+        for value in _json_values(chunk):
+            for item in value if isinstance(value, list) else [value]:
+                c = _call(item, fmt, names)
+                if c is None:
+                    return None
+                calls.append(c)
+    return ("", calls) if calls else None
+
+
+_HABIT_FENCE = re.compile(r"```(?:json)?[ \t]*\n(.*?)```", re.S)
+
+
+def _json_values(s: str) -> list[Any]:
+    """The JSON values written one after another in `s` (up to the first thing that is not one)."""
+    out, pos, dec = [], 0, json.JSONDecoder()
+    while True:
+        while pos < len(s) and s[pos].isspace():
+            pos += 1
+        if pos >= len(s):
+            return out
+        try:
+            value, pos = dec.raw_decode(s, pos)
+        except ValueError:
+            return out
+        out.append(value)
 
 
 def _json_at(s: str) -> Any:

@@ -143,8 +143,23 @@ def _fenced(text: str) -> list[tuple[int, int, Any]]:
             continue
         if _EXAMPLE_CUE.search(text[max(0, m.start() - 160):m.start()].rstrip()):
             continue
-        out.append((m.start(), m.end(), _loads(body)))
+        payload = _loads(body)
+        out.append((m.start(), m.end(), payload if payload is not None else _values(body)))
     return out
+
+
+def _values(body: str) -> list[Any] | None:
+    """Several JSON values one after another (a call per line in one fence), as one list; None
+    unless the whole body is such values."""
+    out: list[Any] = []
+    pos = _skip_ws(body, 0)
+    while pos < len(body):
+        value, end = _json_at(body, pos)
+        if value is None or end == pos:
+            return None
+        out.extend(value if isinstance(value, list) else [value])
+        pos = _skip_ws(body, end)
+    return out or None
 
 
 def _bare(text: str) -> list[tuple[int, int, Any]]:

@@ -135,10 +135,12 @@ def write_atomic(p: Path, data: bytes) -> None:
         raise
 
 
-def _missing(p: Path) -> ToolError:
+def _missing(ctx: ToolContext, p: Path, given: str) -> ToolError:
+    """A missing path, said in the terms the model used, with the path it probably meant: small
+    models copy a concrete suggestion, and do something else (create the file) with a vague one."""
     parent = p.parent
     if not parent.is_dir():
-        return ToolError(f"{p} does not exist (nor does the directory {parent})")
+        return ToolError(f"{given} does not exist (nor does the directory {shown(ctx, parent)})")
     try:
         names = os.listdir(parent)
     except OSError:
@@ -147,8 +149,12 @@ def _missing(p: Path) -> ToolError:
     same = [n for n in names if n.lower() == p.name.lower()]
     folded = {n.lower(): n for n in names}
     near = same or [folded[n] for n in difflib.get_close_matches(p.name.lower(), list(folded), n=3, cutoff=0.5)]
-    hint = f" Similar names in {parent}: {', '.join(near)}." if near else ""
-    return ToolError(f"{p} does not exist.{hint}")
+    head = os.path.dirname(given)
+    paths = [os.path.join(head, n) for n in near]
+    if len(paths) == 1:
+        return ToolError(f"{given} does not exist. Did you mean {paths[0]}? It is the one similar name there.")
+    hint = f" Similar names: {', '.join(paths)}." if paths else ""
+    return ToolError(f"{given} does not exist.{hint}")
 
 
 # -- read ---------------------------------------------------------------------------------------
@@ -229,7 +235,7 @@ async def read_file(ctx: ToolContext, path: str, offset: int = 1, limit: int = 5
         # filesystem would have it); reading is harmless. Anything else stays an error with hints.
         same = _case_only(p)
         if same is None:
-            raise _missing(p)
+            raise _missing(ctx, p, path)
         p, note = same, f"[{path} does not exist; this is {same.name}, the one name that differs only in case]\n"
     if p.is_dir():
         raise ToolError(f"{p} is a directory; list it with search_files(mode=\"files\", path=...)")
@@ -274,12 +280,22 @@ async def write_file(ctx: ToolContext, path: str, content: str) -> str:
     await approve_write(ctx, p)
     existed = p.exists()
     data = content.encode("utf-8", errors="surrogateescape")
+    if existed and await asyncio.to_thread(_holds, p, data):
+        # said plainly: a model that repeats a write it already made learns nothing from "overwrote"
+        return f"unchanged: {shown(ctx, p)} already holds exactly this content ({len(data):,} bytes); nothing to do"
     try:
         await asyncio.to_thread(write_atomic, p, data)
     except OSError as e:
         raise ToolError(f"cannot write {p}: {e.strerror or e}") from None
     verb = "overwrote" if existed else "created"
     return f"{verb} {shown(ctx, p)} ({len(data):,} bytes, {_lines(content)} lines)"
+
+
+def _holds(p: Path, data: bytes) -> bool:
+    try:
+        return p.stat().st_size == len(data) and p.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _closest(text: str, old: str) -> str:
@@ -332,7 +348,7 @@ async def patch(ctx: ToolContext, path: str, old_text: str, new_text: str,
         return await files_remote.patch(ctx, backend, path, old_text, new_text, replace_all)
     p = resolve(ctx, path)
     if not p.exists():
-        raise _missing(p)
+        raise _missing(ctx, p, path)
     if not p.is_file():
         raise ToolError(f"{p} is not a regular file")
     if not old_text:
@@ -502,7 +518,7 @@ async def search_files(ctx: ToolContext, pattern: str, path: str = ".", glob: st
         return await files_remote.search_files(ctx, backend, pattern, path, glob, mode, limit)
     root = resolve(ctx, path)
     if not root.exists():
-        raise _missing(root)
+        raise _missing(ctx, root, path)
     if mode not in ("content", "files"):
         raise ToolError("mode must be 'content' or 'files'")
     limit = min(max(int(limit), 1), 1_000)

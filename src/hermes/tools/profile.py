@@ -11,10 +11,15 @@ full, compact.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any
 
 COMPACT_SKIP = frozenset({"process", "todo", "clarify", "send_message", "skills_list"})
+# Optional arguments a small model fills in when it sees them (a made-up workdir, a copied default),
+# with the sentence of the description that invites them; the tool's defaults are what it needs.
+COMPACT_ARGS = {"terminal": (("timeout", "background", "workdir"),
+                             "Use background=true for servers and long jobs, then the process tool.")}
 COMPACT_BYTES = 3_500_000_000  # a Q4 GGUF of about 4B parameters or fewer
 # Small models follow short imperative rules better than the general guidance alone; these name
 # the mistakes they make most (asking the user for what a tool can read, editing unread files,
@@ -50,4 +55,16 @@ def apply(registry: Any, model: Any, config: Any) -> Any:
     if compact(model, config):
         for name in COMPACT_SKIP:
             registry.remove(name)
+        for name, (drop, sentence) in COMPACT_ARGS.items():
+            t = registry.get(name)
+            if t is not None:
+                registry.add(_without(t, drop, sentence))
     return registry
+
+
+def _without(t: Any, drop: tuple[str, ...], sentence: str) -> Any:
+    params = dict(t.parameters)
+    params["properties"] = {k: v for k, v in params.get("properties", {}).items() if k not in drop}
+    params["required"] = [k for k in params.get("required", []) if k not in drop]
+    desc = " ".join(t.description.replace(sentence, "").split())
+    return dataclasses.replace(t, parameters=params, description=desc)

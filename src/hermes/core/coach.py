@@ -1,0 +1,40 @@
+"""One more chance for a small model, at most once a turn, when its reply gives up on the task.
+
+Small local models (the compact tool profile) stop in two recognisable ways after a tool result:
+a short line like "Let's try again" after a failed call, and a tutorial for the user (numbered
+steps with shell commands to type) instead of the next tool call. Each gets one nudge back to
+the tools. Neither fires after a command the approval gate denied: the model must not look for
+another way round a refusal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hermes.core.messages import Message
+
+RETRY_NUDGE = ("Your last tool call failed (see its error above). If the error shows how to fix it, make the "
+               "corrected call now; otherwise tell the user plainly what failed.")
+DO_IT_NUDGE = ("You wrote out steps for the user to type. If the user asked you to do this, do it yourself "
+               "now with your tools (read, change, run), then say what you did; otherwise answer in plain words.")
+_SHELL_FENCE = re.compile(r"```[ \t]*(?:bash|sh|shell|console|zsh|terminal)\b", re.I)
+_REFUSED = ("Error: Command denied", "Error: Command blocked")
+SHORT = 200  # characters: a give-up line, not an answer
+
+
+def nudge(said: str, recent: list[Message]) -> str | None:
+    """The nudge for a reply without tool calls that follows tool results of this turn, or None."""
+    results = [m for m in recent if m.role == "tool"]
+    if any((m.content or "").startswith(_REFUSED) for m in results):
+        return None
+    if len(said) < SHORT and failed(recent):
+        return RETRY_NUDGE
+    if results and _SHELL_FENCE.search(said):
+        return DO_IT_NUDGE
+    return None
+
+
+def failed(messages: list[Message]) -> bool:
+    last = messages[-1] if messages else None
+    text = (last.content or "") if last is not None and last.role == "tool" else ""
+    return text.startswith("Error:")
