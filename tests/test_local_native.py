@@ -223,7 +223,7 @@ CALL = '{"name": "get_weather", "arguments": {"city": "Oslo"}}'
     (HERMES, f"<tool_call>{CALL}</tool_call>",
      ["Hello there.", "a < b, <b>bold</b> <<t ok", f"Let me check.\n<tool_call>\n{CALL}\n</tool_call>\n"
                                                  f"<tool_call>{CALL}</tool_call>"],
-     ["", "Sure. <tool_call> then prose", '<tool_call>{"name": "rm", "arguments": {}}</tool_call>',
+     ["Sure. <tool_call> then prose", '<tool_call>{"name": "rm", "arguments": {}}</tool_call>',
       '<tool_call>{"name": "get_weather", "arguments": {"town": "Oslo"}}</tool_call>', "cut <tool_call"]),
     (MISTRAL, f"[TOOL_CALLS] [{CALL}]", ["See [1].", f"Checking. [TOOL_CALLS][{CALL}, {CALL}]"],
      ["[TOOL_CALLS] prose", f"[TOOL_CALLS] {CALL}"]),
@@ -412,7 +412,9 @@ def test_several_calls_written_the_habitual_way_are_all_kept_and_a_final_newline
 
 @pytest.mark.parametrize("fmt, fake", [(HERMES, "<tool_response>\ncreated b.txt (5 bytes, 1 lines)\n</tool_response>"),
                                        (HERMES, "<tool_result>done</tool_result>"),
-                                       (MISTRAL, '[TOOL_RESULTS] {"content": "done"}')], ids=["response", "result", "mistral"])
+                                       (HERMES, "<toolResponse>\nError: x does not exist\n</toolResponse>"),
+                                       (MISTRAL, '[TOOL_RESULTS] {"content": "done"}')],
+                         ids=["response", "result", "camel", "mistral"])
 def test_a_reply_cannot_start_by_making_up_a_tool_result(vocab, fmt, fake):
     """Seen from Qwen2.5-Coder-1.5B: instead of the second call, a reply imitating its result, which
     the user would read as done. Elsewhere in a reply the words are free; so is other markup."""
@@ -421,4 +423,15 @@ def test_a_reply_cannot_start_by_making_up_a_tool_result(vocab, fmt, fake):
     grammar = grammar_text(fmt, [WEATHER], False, False)
     assert not _accepts(vocab, grammar, fake)
     assert all(_accepts(vocab, grammar, t) for t in [
-        "<b>bold</b> then <tool_response> as a word", "<toolbox> is a tag", "< tool_x", "[TOOLS] list", "a < b"])
+        "<b>bold</b> then <tool_response> as a word", "<to do>", "< tool_x", "[TOO] list", "a < b"])
+
+
+@pytest.mark.parametrize("fmt", [HERMES, MISTRAL, LLAMA3, JSON_OBJECT], ids=["hermes", "mistral", "llama3", "json"])
+def test_an_empty_reply_is_allowed_unless_a_call_is_required(vocab, fmt):
+    """Qwen2.5-Coder-1.5B, after saving a found fact to memory, wanted to stop (end of turn 0.61);
+    a grammar without an empty reply forced its likeliest other start, '{"', into a second call."""
+    from hermes.models.local_native import grammar_text
+
+    assert _accepts(vocab, grammar_text(fmt, [WEATHER], False, False), "")
+    assert _accepts(vocab, grammar_text(fmt, [WEATHER], False, False), "\n")
+    assert not _accepts(vocab, grammar_text(fmt, [WEATHER], True, False), "")

@@ -88,8 +88,9 @@ async def test_copying_another_tools_output_into_a_file_still_runs(tmp_path):
 
 
 async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
-    """A 1.5B model read a missing file, got 'Similar names: ...', then said "Let's try again" and stopped."""
-    from hermes.core.coach import RETRY_NUDGE
+    """A 1.5B model read a missing file, got 'Did you mean notes/todo.txt?', then said "Let's try again"
+    (or asked the user for the right name) and stopped."""
+    from hermes.core.coach import SUGGESTED_NUDGE
 
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "todo.txt").write_text("- water the plants\n")
@@ -98,7 +99,7 @@ async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
                                   ], profile="compact")
     final = await h.open().ask("Read notes/todo.md and tell me its first item.")
     assert final.text == "The first item: water the plants."
-    assert any(m.role == "user" and m.content == RETRY_NUDGE for m in model.requests[2]["messages"])
+    assert any(m.role == "user" and m.content == SUGGESTED_NUDGE for m in model.requests[2]["messages"])
 
 
 async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_path):
@@ -108,6 +109,7 @@ async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_pa
                                   call("read_file", {"path": "nope2.txt"}), reply("Still missing.")], "compact")
     final = await h.open().ask("read nope.txt")
     assert final.text == "Still missing." and len(model.requests) == 4
+    assert model.requests[2]["messages"][-1].content == RETRY_NUDGE  # no suggestion in the error: the general one
     (tmp_path / "b").mkdir(exist_ok=True)
     h2, model2 = _hermes(tmp_path / "b", [call("terminal", {"command": "rm -rf /"}), reply("That was refused.")],
                          "compact")

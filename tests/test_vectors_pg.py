@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from hermes.core.messages import Message
 from hermes.state import encoders
+from test_sessions_migrate import cli  # noqa: F401 - the `hermes sessions` CLI in a temp home
 from test_store_postgres import pg_dsn, pg_server, raw  # noqa: F401 - PostgreSQL fixtures
 
 np = pytest.importorskip("numpy", reason=f"numpy comes with the semantic extra: {encoders.INSTALL_HINT}")
@@ -139,21 +139,6 @@ def test_semantic_recall_with_the_real_encoder_on_the_bytea_path(pg_dsn, monkeyp
 
 
 # ---- migration -----------------------------------------------------------------------------------
-
-@pytest.fixture
-def cli(tmp_path, monkeypatch):
-    from hermes.cli.common import Runtime, set_runtime
-    from hermes.cli.sessions import app
-
-    root = tmp_path / "home"
-    root.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(root))
-    monkeypatch.delenv("HERMES_DATABASE_URL", raising=False)
-    set_runtime(Runtime())
-    runner = CliRunner()
-    yield root, lambda *args: runner.invoke(app, list(args))
-    set_runtime(Runtime())
-
 
 def sqlite_source(path, seed: int = 7):
     """A state.db with vectors for every turn; returns (ids, vectors, queries, SQLite's top ids)."""

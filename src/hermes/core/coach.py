@@ -1,9 +1,9 @@
 """One more chance for a small model, at most once a turn, when its reply gives up on the task.
 
 Small local models (the compact tool profile) stop in two recognisable ways after a tool result:
-a short line like "Let's try again" after a failed call, and a tutorial for the user (numbered
-steps with shell commands to type) instead of the next tool call. Each gets one nudge back to
-the tools. Neither fires after a command the approval gate denied: the model must not look for
+a short line like "Let's try again" or a question to the user after a failed call, and a
+tutorial for the user (numbered steps with shell commands to type) instead of the next tool call.
+Each gets one nudge back to the tools. Neither fires after a command the approval gate denied: the model must not look for
 another way round a refusal.
 """
 
@@ -15,6 +15,10 @@ from hermes.core.messages import Message
 
 RETRY_NUDGE = ("Your last tool call failed (see its error above). If the error shows how to fix it, make the "
                "corrected call now; otherwise tell the user plainly what failed.")
+# When the error itself names the fix ("Did you mean notes/todo.txt?"), a small model given the
+# choice above still asks the user; told plainly to retry, it makes the corrected call.
+SUGGESTED_NUDGE = "Call the tool again now, corrected as the error above suggests."
+_SUGGESTS = re.compile(r"\bdid you mean\b", re.I)
 DO_IT_NUDGE = ("You wrote out steps for the user to type. If the user asked you to do this, do it yourself "
                "now with your tools (read, change, run), then say what you did; otherwise answer in plain words.")
 _SHELL_FENCE = re.compile(r"```[ \t]*(?:bash|sh|shell|console|zsh|terminal)\b", re.I)
@@ -28,7 +32,7 @@ def nudge(said: str, recent: list[Message]) -> str | None:
     if any((m.content or "").startswith(_REFUSED) for m in results):
         return None
     if len(said) < SHORT and failed(recent):
-        return RETRY_NUDGE
+        return SUGGESTED_NUDGE if _SUGGESTS.search(recent[-1].content or "") else RETRY_NUDGE
     if results and _SHELL_FENCE.search(said):
         return DO_IT_NUDGE
     return None

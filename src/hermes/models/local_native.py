@@ -111,6 +111,9 @@ def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool,
     end = "[ \\t\\n]*"  # models end a call with a newline; the grammar must let them stop there
     if required:
         return f"root ::= [ \\t\\n]* calls {end}\ncalls ::= {calls}\n" + body
+    # An empty reply is allowed: a model that wants to stop after a tool result would otherwise be
+    # forced into its likeliest non-empty start, which is often another call (the agent asks an
+    # empty reply to answer in words instead).
     # A reply that starts the way small models like to write a call (a JSON object, a ```json
     # fence) continues as calls under the schema: the habit still ends in valid calls. Several
     # objects in a row (one per line, or a list) are several calls, as are several fences.
@@ -119,10 +122,10 @@ def grammar_text(fmt: NativeFormat, tools: list[dict[str, Any]], required: bool,
              'habit-calls ::= call-obj ([ \\t\\n]* call-obj)* | '
              '"[" [ \\t\\n]* call-obj ([ \\t\\n]* "," [ \\t\\n]* call-obj)* [ \\t\\n]* "]"\n' + _FENCE_OTHER)
     if len(fmt.open) > 1 and fmt.open[0] not in fmt.open[1:]:
-        return (f"root ::= [ \\t\\n]* (calls | habit | free-text calls?) {end}\ncalls ::= {calls}\n" + habit
+        return (f"root ::= [ \\t\\n]* ((calls | habit | free-text calls?) {end})?\ncalls ::= {calls}\n" + habit
                 + _avoiding(fmt.open) + body)
     text = f'([^{_cls((fmt.open or "{")[0])}` \\t\\n] | fence-other) [^\\x00]*'
-    return (f"root ::= [ \\t\\n]* (calls | habit | free-text) {end}\ncalls ::= {calls}\nfree-text ::= {text}\n"
+    return (f"root ::= [ \\t\\n]* ((calls | habit | free-text) {end})?\ncalls ::= {calls}\nfree-text ::= {text}\n"
             + habit + body)
 
 
@@ -135,11 +138,11 @@ def _avoiding(marker: str) -> str:
     """GBNF `free-text`: non-blank text in which `marker` never occurs. State ft-k<i> has matched
     marker[:i]; the marker's first character occurs only at its start, so a mismatch on it starts
     a new match. Text cannot end inside a partial match (it goes on, or the call follows).
-    Nor can the text start with the marker's stem up to its "_" (`<tool_`): small models imitate
-    the tool result (`<tool_response>...`) instead of calling, and the user reads a made-up result.
-    State fs<i> has matched that stem[:i] at the start."""
+    Nor can the text start with the marker's stem before its "_" (`<tool`): small models imitate
+    the tool result (`<tool_response>`, `<toolResponse>`) instead of calling, and the user reads a
+    made-up result; such a start can only go on as a call. State fs<i> has matched stem[:i]."""
     c, n = marker[0], len(marker)
-    stem = marker[:marker.find("_") + 1] if "_" in marker[1:] else ""
+    stem = marker[:marker.find("_")] if "_" in marker[1:] else ""
     rules = [f'free-text ::= ([^{_cls(c)}{{` \\t\\n] | {_lit(c)} {"fs1" if stem else "ft-k1"} | fence-other) ft-char*',
              f'ft-char ::= [^{_cls(c)}] | {_lit(c)} ft-k1']
     for i in range(1, n):
