@@ -236,15 +236,21 @@ def test_quantized_index_agrees_with_exact_search(monkeypatch):
     assert statistics.mean(recalls) >= 0.9
 
 
-@needs_model
-def test_postgres_with_pgvector(tmp_path, monkeypatch):
-    monkeypatch.setattr(semantic, "BACKGROUND", True)
+def pgvector_server(tmp_path):
+    """(server, dsn) of PostgreSQL 16 + pgvector from PyPI `pgserver`, or a skip saying why; the
+    caller stops it with server.cleanup()."""
     pgserver = pytest.importorskip("pgserver", reason="pgserver (PG16 + pgvector from PyPI) is not installed")
     try:
         srv = pgserver.get_server(tmp_path / "pg", cleanup_mode="stop")
-        dsn = srv.get_uri()
+        return srv, srv.get_uri()
     except Exception as e:  # pragma: no cover - depends on the machine
         pytest.skip(f"pgserver could not start PostgreSQL: {e}")
+
+
+@needs_model
+def test_postgres_with_pgvector(tmp_path, monkeypatch):
+    monkeypatch.setattr(semantic, "BACKGROUND", True)
+    srv, dsn = pgvector_server(tmp_path)
     from hermes.state.postgres import PostgresStore
 
     s = PostgresStore(dsn)

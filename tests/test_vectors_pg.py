@@ -10,6 +10,7 @@ import pytest
 
 from hermes.core.messages import Message
 from hermes.state import encoders
+from test_semantic_recall import pgvector_server
 from test_sessions_migrate import cli  # noqa: F401 - the `hermes sessions` CLI in a temp home
 from test_store_postgres import pg_dsn, pg_server, raw  # noqa: F401 - PostgreSQL fixtures
 
@@ -235,17 +236,12 @@ def test_vectors_survive_sqlite_to_bytea_postgres_and_back(cli, pg_dsn, tmp_path
 
 def test_vectors_survive_sqlite_to_pgvector_and_back(tmp_path):
     """pgvector's `vector` column: written from the float16 blob as text, read back to the same blob."""
-    pgserver = pytest.importorskip("pgserver", reason="pgserver (PG16 + pgvector from PyPI) is not installed")
     from hermes.state.migrate import PgSide, SqliteSide, copy_store
     from hermes.state.postgres import PostgresStore
     from hermes.state.postgres_vectors import PgVectors
     from hermes.state.vectors import from_blobs, to_blob
 
-    try:
-        srv = pgserver.get_server(tmp_path / "pg", cleanup_mode="stop")
-        dsn = srv.get_uri()
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pytest.skip(f"pgserver could not start PostgreSQL: {e}")
+    srv, dsn = pgvector_server(tmp_path)
     try:
         ids, vecs, queries, tops = sqlite_source(tmp_path / "state.db")
         source, target = SqliteSide(tmp_path / "state.db"), PgSide(dsn)

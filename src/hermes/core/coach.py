@@ -3,8 +3,9 @@
 Small local models (the compact tool profile) stop in two recognisable ways after a tool result:
 a short line like "Let's try again" or a question to the user after a failed call, and a
 tutorial for the user (numbered steps with shell commands to type) instead of the next tool call.
-Each gets one nudge back to the tools. Neither fires after a command the approval gate denied: the model must not look for
-another way round a refusal.
+Each gets one nudge back to the tools (a plainer one when the error itself names the fix). None
+fires after a command the approval gate denied: the model must not look for another way round a
+refusal.
 """
 
 from __future__ import annotations

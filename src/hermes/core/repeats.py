@@ -58,7 +58,7 @@ class RepeatGuard:
         self.last_text: str | None = None
         self.same = 0
         self.wide = wide
-        self.earlier: dict[tuple[str, str], tuple[str, int]] = {}  # call -> (result, times seen), wide only
+        self.earlier: dict[tuple[str, str], tuple[str, int]] = {}  # call -> (result, times seen); consulted when wide
 
     def refuse(self, call: ToolCall) -> str | None:
         """The observation to give instead of running `call`, or None to run it."""
