@@ -323,14 +323,17 @@ def test_three_schedulers_kill_9_the_leader_mid_run_each_due_job_runs_once(tmp_p
 
     lines = [line.split() for line in log.read_text().splitlines()]
     ends = [(pid, jid) for what, pid, jid in lines if what == "end"]
-    # each due one-shot job ran exactly once to completion; the slow one after the takeover
-    for j in [slow, *quick]:
-        assert [jid for _, jid in ends].count(j.id) == 1, (j.name, lines)
+    # each due job ran to completion once (the recurring one: its first slot is the only one in this
+    # short test), the slow one after the takeover. A job whose work ended in the leader just before
+    # the kill, with its run not yet recorded, is recorded interrupted and run again: that is the
+    # at-least-once a kill -9 allows, and the only way a second completion may appear.
+    assert [jid for _, jid in ends].count(slow.id) == 1, lines
+    for j in [*quick, every]:
+        again = [r.status for r in reversed(pg.list_runs(j.id))] == ["interrupted", "ok"]
+        assert [jid for _, jid in ends].count(j.id) in ((1, 2) if again else (1,)), (j.name, lines)
     assert [pid for pid, jid in ends if jid == slow.id] != [str(leader_pid)]
     starts = [jid for what, _, jid in lines if what == "start"]
     assert starts.count(slow.id) == 2  # interrupted once, run once more
-    # the recurring job: at most once per slot (its first slot is the only one in this short test)
-    assert [jid for _, jid in ends].count(every.id) == 1
     # the run records: the interrupted run is recorded as such, then one ok run
     assert [r.status for r in reversed(pg.list_runs(slow.id))] == ["interrupted", "ok"]
     (interrupted,) = pg.list_runs(slow.id, status="interrupted")
