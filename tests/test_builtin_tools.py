@@ -54,10 +54,11 @@ async def test_cwd_persists_and_exit_code(ctx, tmp_path):
 
 async def test_timeout_kills_the_tree(ctx, tmp_path):
     t0 = time.perf_counter()
-    r = await run(ctx, "terminal", command="sleep 31 & sleep 32; echo never", timeout=0.5)
+    # durations no other test uses: a parallel worker's "sleep 317" matched the old "sleep 3[12]"
+    r = await run(ctx, "terminal", command="sleep 31.41 & sleep 31.42; echo never", timeout=0.5)
     assert time.perf_counter() - t0 < 8 and "timed out" in r.text and "never" not in r.text
     await asyncio.sleep(0.3)
-    left = subprocess.run(["pgrep", "-f", "sleep 3[12]"], capture_output=True, text=True).stdout
+    left = subprocess.run(["pgrep", "-f", r"^sleep 31\.4[12]$"], capture_output=True, text=True).stdout
     assert left.strip() == ""
     await close(ctx)
 
