@@ -58,7 +58,7 @@ class RepeatGuard:
         self.last_text: str | None = None
         self.same = 0
         self.wide = wide
-        self.earlier: dict[tuple[str, str], tuple[str, int]] = {}  # call -> (result, times seen); consulted when wide
+        self.earlier: dict[tuple[str, str], tuple[str, int]] = {}  # call -> (result, times seen), when wide
 
     def refuse(self, call: ToolCall) -> str | None:
         """The observation to give instead of running `call`, or None to run it."""
@@ -87,7 +87,8 @@ class RepeatGuard:
         """Record a result; the text to hand the model (with a note when nothing changed)."""
         key, same_text = _key(call), _TIMINGS.sub("", text)
         before, times = self.earlier.get(key, ("", 0))
-        self.earlier[key] = (same_text, times + 1 if before == same_text else 1)
+        if self.wide:
+            self.earlier[key] = (same_text, times + 1 if before == same_text else 1)
         if key == self.last and same_text == self.last_text:
             self.same += 1
             return text + SAME

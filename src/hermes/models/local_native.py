@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hermes.models.local_tools import simplify
+from hermes.models.text_calls import json_values
 
 PROBE_TOOL = {"type": "function", "function": {
     "name": "hermes_probe_tool_x9", "description": "probe",
@@ -272,31 +273,18 @@ def _habit(raw: str, fmt: NativeFormat, names: set[str]) -> tuple[str, list[tupl
     chunks = [m.group(1) for m in _HABIT_FENCE.finditer(body)] if body.startswith("```") else [body]
     calls = []
     for chunk in chunks:
-        for value in _json_values(chunk):
-            for item in value if isinstance(value, list) else [value]:
-                c = _call(item, fmt, names)
-                if c is None:
-                    return None
-                calls.append(c)
+        values = json_values(chunk)
+        if values is None:
+            return None
+        for item in values:
+            c = _call(item, fmt, names)
+            if c is None:
+                return None
+            calls.append(c)
     return ("", calls) if calls else None
 
 
 _HABIT_FENCE = re.compile(r"```(?:json)?[ \t]*\n(.*?)```", re.S)
-
-
-def _json_values(s: str) -> list[Any]:
-    """The JSON values written one after another in `s` (up to the first thing that is not one)."""
-    out, pos, dec = [], 0, json.JSONDecoder()
-    while True:
-        while pos < len(s) and s[pos].isspace():
-            pos += 1
-        if pos >= len(s):
-            return out
-        try:
-            value, pos = dec.raw_decode(s, pos)
-        except ValueError:
-            return out
-        out.append(value)
 
 
 def _json_at(s: str) -> Any:

@@ -144,13 +144,13 @@ def _fenced(text: str) -> list[tuple[int, int, Any]]:
         if _EXAMPLE_CUE.search(text[max(0, m.start() - 160):m.start()].rstrip()):
             continue
         payload = _loads(body)
-        out.append((m.start(), m.end(), payload if payload is not None else _values(body)))
+        out.append((m.start(), m.end(), payload if payload is not None else json_values(body)))
     return out
 
 
-def _values(body: str) -> list[Any] | None:
-    """Several JSON values one after another (a call per line in one fence), as one list; None
-    unless the whole body is such values."""
+def json_values(body: str) -> list[Any] | None:
+    """Several JSON values one after another (a call per line in one fence), lists flattened, as one
+    list; None unless the whole body is such values."""
     out: list[Any] = []
     pos = _skip_ws(body, 0)
     while pos < len(body):
