@@ -359,3 +359,40 @@ def test_a_failed_or_short_vector_copy_leaves_the_target_empty(pg_dsn, tmp_path)
     finally:
         source.close()
     assert raw(pg_dsn, "SELECT count(*) FROM message_vectors") == [(len(vecs),)]
+
+
+def test_a_pgvector_table_of_another_width_is_refused_in_plain_words(tmp_path):
+    """The target's (empty) vector table was made for a smaller model: the copy stops before it starts,
+    saying which widths clash and what to do, and the target stays empty."""
+    from hermes.state.migrate import MigrateError, PgSide, SqliteSide, copy_store
+    from hermes.state.postgres import PostgresStore
+    from hermes.state.postgres_vectors import PgVectors
+
+    srv, dsn = pgvector_server(tmp_path)
+    try:
+        sqlite_source(tmp_path / "state.db")
+        pg = PostgresStore(dsn)
+        try:
+            assert PgVectors(pg, 8).ensure_table() is True
+        finally:
+            pg.close()
+        source, target = SqliteSide(tmp_path / "state.db"), PgSide(dsn)
+        try:
+            with pytest.raises(MigrateError) as e:
+                copy_store(source, target)
+        finally:
+            source.close()
+            target.close()
+        msg = str(e.value)
+        assert "8 dimensions" in msg and "have 384" in msg and "DROP TABLE message_vectors" in msg
+        assert raw(dsn, "SELECT count(*) FROM messages") == [(0,)]
+        assert raw(dsn, "SELECT count(*) FROM message_vectors") == [(0,)]
+        raw(dsn, "DROP TABLE message_vectors")  # as the message says: then the copy goes through
+        source, target = SqliteSide(tmp_path / "state.db"), PgSide(dsn)
+        try:
+            assert copy_store(source, target).counts["message_vectors"] == 24
+        finally:
+            source.close()
+            target.close()
+    finally:
+        srv.cleanup()

@@ -221,6 +221,12 @@ class PgSide(_Side):
             PgVectors(store, dim).ensure_table()
         finally:
             store.close()
+        held = _vector_width(self._vec_type() or "")
+        if held is not None and held != dim:  # else the copy fails inside the database, in its words
+            raise MigrateError(
+                f"{self.where} keeps message vectors of {held} dimensions, the source's have {dim}: they come "
+                f"from different embedding models. That table is empty (the target store is): drop it "
+                f"(DROP TABLE {VECTORS}) and migrate again")
 
     def begin_read(self) -> None:
         self.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -278,6 +284,12 @@ class PgSide(_Side):
 
     def close(self) -> None:
         self.conn.close()
+
+
+def _vector_width(col_type: str) -> int | None:
+    """384 for pgvector's 'vector(384)'; None for bytea (any width fits) or an unknown type."""
+    m = re.fullmatch(r"vector\((\d+)\)", col_type)
+    return int(m.group(1)) if m else None
 
 
 def copy_store(source: Any, target: Any, progress: Progress | None = None) -> Summary:
