@@ -125,6 +125,12 @@ class SchedulerStatus:
                 "next": None if nj is None else {"id": nj.id, "name": nj.name, "next_run_at": nj.next_run_at}}
 
 
+def never_scheduled(job: Job) -> bool:
+    """A job added by hand with no next_run_at: its first time is still to be computed. A job whose
+    slots are spent also has no next_run_at, but its claim or miss set last_run_at or last_status."""
+    return job.next_run_at is None and job.last_status is None and job.last_run_at is None
+
+
 def next_due(jobs: list[Job]) -> Job | None:
     live = [j for j in jobs if j.enabled and j.next_run_at is not None]
     return min(live, key=lambda j: j.next_run_at or 0.0) if live else None
@@ -261,7 +267,7 @@ class Scheduler:
     def _cache(self, jobs: list[Job], key: Any) -> None:
         self._key = key
         times = [j.next_run_at for j in jobs if j.enabled and j.next_run_at is not None]
-        if any(j.enabled and j.next_run_at is None and j.last_status is None for j in jobs):
+        if any(j.enabled and never_scheduled(j) for j in jobs):
             times.append(float("-inf"))  # a hand-added job without next_run_at: compute it now
         self._earliest = min(times) if times else None
 
@@ -313,7 +319,7 @@ class Scheduler:
     def _claim_one(self, job: Job, now: float, report: TickReport, claims: list[tuple[Job, int]]) -> None:
         if not job.enabled:
             return
-        fresh = job.next_run_at is None and job.last_status is None and job.last_run_at is None
+        fresh = never_scheduled(job)
         if not fresh and (job.next_run_at is None or job.next_run_at > now):
             return
         try:
@@ -338,6 +344,8 @@ class Scheduler:
                 why += f" (a manual run, pid {manual.pid or '?'} on {manual.host or '?'})"
             self._record(job.id, "missed", due, now, why)
             job.last_error = why
+            if never_scheduled(job):  # a one-shot whose only occurrence this was: not one added by hand
+                job.last_status = "missed"
             report.skipped.append(job.id)
         elif now - due > self.grace:
             n = max(sched.count_between(due, now), 1)
@@ -355,6 +363,9 @@ class Scheduler:
                     return
             else:
                 run_id = self.store.record_run_start(job.id, started_at=now)
+            # Written in the claim itself: until the run's result is saved, a one-shot job is
+            # otherwise indistinguishable from one added by hand without a time (see never_scheduled).
+            job.last_run_at = now
             self._active[job.id] = run_id
             claims.append((job, run_id))
             report.started.append(job.id)
