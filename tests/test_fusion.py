@@ -155,3 +155,69 @@ def test_fusion_finds_paraphrased_turns_lexical_search_misses(tmp_path, model):
         assert found_fused > found_lexical, (found_fused, found_lexical)
     finally:
         store.close()
+
+
+# ---- late interaction (optional input of fuse) ------------------------------------------------------
+
+def _unit(rows):
+    import numpy as np
+
+    a = np.array(rows, dtype=np.float32)
+    return a / np.linalg.norm(a, axis=1, keepdims=True)
+
+
+def test_maxsim_is_the_mean_of_each_query_tokens_best_match():
+    q = _unit([[1, 0, 0], [0, 1, 0]])
+    both = _unit([[0, 1, 0], [1, 0, 0], [0, 0, 1]])  # order of the candidate's tokens does not matter
+    one = _unit([[1, 0, 0], [0, 0, 1]])  # matches the first query token only
+    assert fusion.maxsim(q, both) == pytest.approx(1.0)
+    assert fusion.maxsim(q, one) == pytest.approx(0.5)
+    assert fusion.maxsim(q, _unit([[0, 0, 1]])) == pytest.approx(0.0)
+    assert fusion.maxsim(q, _unit([[0, 0, 1]])[:0]) == 0.0 and fusion.maxsim(q[:0], both) == 0.0
+
+
+def test_late_scores_settle_near_ties_but_leave_the_rule_alone_when_absent():
+    lexical = [(1, 10.0), (2, 9.9), (3, 9.8), (4, 2.0)]
+    base = fusion.fuse(lexical, [], 4, "q")
+    assert base == [1, 2, 3, 4]
+    assert fusion.fuse(lexical, [], 4, "q", late={}) == base
+    assert fusion.fuse(lexical, [], 4, "q", late={3: 0.9, 1: 0.2}, late_weight=0.0) == base
+    late = {1: 0.30, 2: 0.35, 3: 0.80, 4: 0.95}
+    got = fusion.fuse(lexical, [], 4, "q", late=late, late_weight=0.2)
+    assert got[0] == 3, "a near-tie goes to the candidate whose tokens match the question best"
+    assert got[-1] == 4, "but the late part cannot lift a weak lexical hit past strong ones"
+    # Candidates without token vectors keep their score; the others are scaled among themselves.
+    got = fusion.fuse(lexical, [], 4, "q", late={2: 0.5, 3: 0.1}, late_weight=0.2)
+    assert got[:3] == [2, 1, 3]
+
+
+def test_late_interaction_with_the_real_encoder_prefers_the_answering_turn(model):
+    from hermes.state import encoders
+    from hermes.state.query import STOP_WORDS
+
+    turns = [line for _, lines in CONVERSATION for line in lines]
+    for enc in (encoders.NumpyEncoder(encoders._minilm_dir()), encoders.load_encoder()):
+        toks = enc.embed_tokens(turns)
+        assert all(t.shape[1] == enc.dim and t.shape[0] > 0 for t in toks)
+        for t in toks:  # unit rows
+            assert model.np.allclose(model.np.linalg.norm(t, axis=1), 1.0, atol=1e-4)
+        hits = 0
+        for question, want in QUESTIONS:
+            (qt,) = enc.embed_tokens([question], frozenset(STOP_WORDS))
+            scores = [fusion.maxsim(qt, t) for t in toks]
+            hits += max(range(len(turns)), key=scores.__getitem__) == want
+        assert hits >= 2, f"{enc.name}: late interaction ranked {hits} of {len(QUESTIONS)} answers first"
+
+
+def test_embed_tokens_keeps_content_pieces_only(model):
+    from hermes.state import encoders
+
+    assert not encoders.keep_token("[CLS]") and not encoders.keep_token("?")
+    assert encoders.keep_token("beagle") and encoders.keep_token("##gle")
+    assert not encoders.keep_token("when", frozenset({"when"}))
+    enc = encoders.NumpyEncoder(encoders._minilm_dir())
+    (full,) = enc.embed_tokens(["When did Ana adopt a beagle?"])
+    (fewer,) = enc.embed_tokens(["When did Ana adopt a beagle?"], frozenset({"when", "did", "a"}))
+    assert fewer.shape[0] == full.shape[0] - 3
+    (empty,) = enc.embed_tokens(["?!"])  # nothing kept: every piece rather than none
+    assert empty.shape[0] > 0

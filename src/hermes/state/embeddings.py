@@ -174,6 +174,10 @@ class MiniLM:
             h = self._lin(x, p + "intermediate.dense")
             h = 0.5 * h * (1.0 + _erf(np, h / math.sqrt(2.0)))  # erf GELU, as BERT uses
             x = self._ln(x + self._lin(h, p + "output.dense"), p + "output.LayerNorm")
+        return x
+
+    def _pool(self, x, mask):
+        np = self.np
         pooled = (x * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
@@ -190,8 +194,27 @@ class MiniLM:
             for r, i in enumerate(idx):
                 ids[r, :len(encoded[i])] = encoded[i]
                 mask[r, :len(encoded[i])] = 1.0
-            out[idx] = self._forward(ids, mask)
+            out[idx] = self._pool(self._forward(ids, mask), mask)
         return out
+
+    def embed_tokens(self, texts: list[str], drop: frozenset[str] = frozenset()) -> list:
+        """Per text, the unit-length output vectors of its word pieces (see encoders.keep_token)."""
+        from hermes.state.encoders import keep_token
+
+        np = self.np
+        inv = {i: t for t, i in self.tok.vocab.items()}
+        out = []
+        for t in texts:
+            ids = self.tok.encode(t or "")
+            h = self._forward(np.array([ids], dtype=np.int64), np.ones((1, len(ids)), dtype=np.float32))[0]
+            out.append(_unit_rows(np, h, [keep_token(inv.get(i, ""), drop) for i in ids]))
+        return out
+
+
+def _unit_rows(np, hidden, keep: list[bool]):
+    """The kept rows of `hidden`, each scaled to unit length, float32 (all rows if none is kept)."""
+    rows = hidden[np.array(keep, dtype=bool)] if any(keep) else hidden
+    return (rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-12)).astype(np.float32)
 
 
 def _erf(np, x):

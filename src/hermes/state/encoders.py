@@ -43,6 +43,15 @@ def _single_thread_blas() -> None:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
+def keep_token(piece: str, drop: frozenset[str] = frozenset()) -> bool:
+    """Whether a word piece's output vector takes part in late interaction: not the [CLS]/[SEP]
+    markers (they summarise the whole text, which the pooled vector already does), not punctuation,
+    not a word of `drop` (the query passes its stop words: "when did" matches every question turn)."""
+    if piece in ("[CLS]", "[SEP]", "[PAD]") or piece in drop:
+        return False
+    return any(ch.isalnum() for ch in piece)
+
+
 class NumpyEncoder:
     """The NumPy MiniLM (fp32 safetensors)."""
 
@@ -56,6 +65,9 @@ class NumpyEncoder:
 
     def embed(self, texts: list[str]) -> Any:
         return self.model.embed(list(texts))
+
+    def embed_tokens(self, texts: list[str], drop: frozenset[str] = frozenset()) -> list[Any]:
+        return self.model.embed_tokens(list(texts), drop)
 
 
 class OnnxEncoder:
@@ -83,11 +95,33 @@ class OnnxEncoder:
 
     def embed(self, texts: list[str]) -> Any:
         np = self.np
-        texts = [t or "" for t in texts]
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for idx, mask, hidden in self._run([t or "" for t in texts]):
+            m = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * m).sum(1) / np.maximum(m.sum(1), 1.0)
+            out[idx] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        return out
+
+    def embed_tokens(self, texts: list[str], drop: frozenset[str] = frozenset()) -> list[Any]:
+        """Per text, the unit-length output vectors of its word pieces that `keep_token` keeps
+        (all of them when it keeps none): the input of `fusion.maxsim`."""
+        from hermes.state.embeddings import _unit_rows
+
+        texts = [t or "" for t in texts]
+        encs = self.tok.encode_batch(texts) if texts else []
+        out: list[Any] = [None] * len(texts)
+        for idx, mask, hidden in self._run(texts, encs):
+            for r, i in enumerate(idx):
+                n = len(encs[i].ids)
+                out[i] = _unit_rows(self.np, hidden[r, :n], [keep_token(t, drop) for t in encs[i].tokens])
+        return out
+
+    def _run(self, texts: list[str], encs: Any = None) -> Any:
+        """(text indices, attention mask, last hidden states) per batch of similar lengths."""
+        np = self.np
         if not texts:
-            return out
-        encs = self.tok.encode_batch(texts)
+            return
+        encs = encs if encs is not None else self.tok.encode_batch(texts)
         order = sorted(range(len(texts)), key=lambda i: len(encs[i].ids))  # batch similar lengths
         for s in range(0, len(order), BATCH):
             idx = order[s:s + BATCH]
@@ -101,11 +135,7 @@ class OnnxEncoder:
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self.inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            hidden = self.session.run(None, feed)[0]  # thread-safe: a query need not wait for the worker
-            m = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * m).sum(1) / np.maximum(m.sum(1), 1.0)
-            out[idx] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
-        return out
+            yield idx, mask, self.session.run(None, feed)[0]  # thread-safe: a query need not wait
 
 
 def _minilm_dir() -> Path | None:
