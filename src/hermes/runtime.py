@@ -74,6 +74,7 @@ class Conversation:
             self.ctx.cancel = cancel or asyncio.Event()
             events: list[Event] = []
             await self._recall(text)
+            self._point_out(text)
             try:
                 async for ev in self.agent.run_turn(self.state, text, self.ctx, self.ctx.cancel):
                     if not isinstance(ev, TextDelta):
@@ -81,6 +82,7 @@ class Conversation:
                     yield ev
             finally:
                 self.state.meta.pop("recall", None)  # this turn's only
+                self.state.meta.pop("memory_note", None)
             final = events[-1] if events else None
             active = self.hermes.memory_provider
             if active is not None and isinstance(final, Final) and not final.cancelled:
@@ -111,6 +113,21 @@ class Conversation:
         self.state.meta["provider_status"] = status
         if block:
             self.state.meta["recall"] = block
+
+    def _point_out(self, text: str) -> None:
+        """For a small model, the memory entries this message is about, repeated next to it."""
+        config = self.hermes.config
+        if not self.agent.coach or not config.memory.enabled:
+            return
+        from hermes.memory.relevant import note, relevant_entries
+
+        try:
+            block = note(relevant_entries(self.hermes.home, self.state.scope, config, text))
+        except OSError as e:  # an unreadable document must not fail the turn
+            self.hermes.notices.append(f"memory note skipped: {e}")
+            return
+        if block:
+            self.state.meta["memory_note"] = block
 
     async def ask(self, text: str, cancel: asyncio.Event | None = None) -> Final:
         final: Final | None = None

@@ -111,8 +111,10 @@ class Agent:
                 elif nudge:
                     request.append(Message.user(nudge))
                 done: ModelDone | None = None
+                choice = (coaching.first_choice(user_text, self.tools.names())
+                          if self.coach and not step and not steer else None)
                 async for ev in self._call_model(request, None if grace else self.tools.schemas(),
-                                                 cancel, meta, session, new):
+                                                 cancel, meta, session, new, choice):
                     if isinstance(ev, ModelDone):
                         done = ev
                     else:
@@ -164,7 +166,7 @@ class Agent:
 
     async def _call_model(self, request: list[Message], schemas: list[dict] | None,
                           cancel: asyncio.Event, meta: dict[str, Any], session: SessionState,
-                          new: list[Message]) -> AsyncIterator[Any]:
+                          new: list[Message], tool_choice: str | None = None) -> AsyncIterator[Any]:
         models = [self.model, *self.fallbacks]
         compacted = False
         i = 0
@@ -172,7 +174,8 @@ class Agent:
             model = models[i]
             streamed = False
             try:
-                stream = model.stream(request, schemas)
+                stream = (model.stream(request, schemas, tool_choice=tool_choice) if tool_choice and schemas
+                          else model.stream(request, schemas))
                 if schemas and self.text_tool_calls:
                     stream = recovering(stream, schemas)
                 async for chunk in _cancellable(stream, cancel):
@@ -278,13 +281,21 @@ class Agent:
 
 
 def _recall(request: list[Message], asked: Message, session: SessionState) -> list[Message]:
-    """A memory provider's block for this turn rides on a copy of its user message, so it is
-    neither stored nor in later requests, and the cached prefix before it stays byte-stable."""
-    note = session.meta.get("recall")
-    if not note:
+    """A memory provider's block for this turn rides on a copy of its user message, and the memory
+    entries pointed out for a small model follow it as a system note: neither is stored nor in later
+    requests, and the cached prefix before them stays byte-stable."""
+    block, pointed = session.meta.get("recall"), session.meta.get("memory_note")
+    if not block and not pointed:
         return request
-    return [dataclasses.replace(m, content=f"{note}\n\n{m.content or ''}") if m is asked else m
-            for m in request]
+    out: list[Message] = []
+    for m in request:
+        if m is not asked:
+            out.append(m)
+            continue
+        out.append(dataclasses.replace(m, content=f"{block}\n\n{m.content or ''}") if block else m)
+        if pointed:
+            out.append(Message.system(pointed))
+    return out
 
 
 def _is_ro(tools: Registry, c: ToolCall) -> bool:

@@ -6,6 +6,11 @@ tutorial for the user (numbered steps with shell commands to type) instead of th
 Each gets one nudge back to the tools (a plainer one when the error itself names the fix). None
 fires after a command the approval gate denied: the model must not look for another way round a
 refusal.
+
+A third pattern comes before any tool: told "Remember this: ..." or "Don't forget ...", a small model
+answers "I remember that ..." and saves nothing (Qwen2.5-Coder-1.5B: 5 of 6 phrasings). When the user
+plainly asks for something to be kept, the turn's first reply must be a tool call (`first_choice`);
+under that constraint the same model picks the memory tool (p = 0.97).
 """
 
 from __future__ import annotations
@@ -43,3 +48,22 @@ def failed(messages: list[Message]) -> bool:
     last = messages[-1] if messages else None
     text = (last.content or "") if last is not None and last.role == "tool" else ""
     return text.startswith("Error:")
+
+
+# An explicit request to keep something: "remember this/that ...", "don't forget", "keep in mind",
+# "make a note", "note that", "save this to memory", "for future reference". A question ("do you
+# remember ...?") is a recall, not a request to store.
+_KEEP = re.compile(r"\b(?:remember|memori[sz]e|don[’']?t forget|do not forget|keep in mind|make a note|"
+                   r"take note|note (?:that|this|down)|jot (?:this|that|it) down|for future reference|"
+                   r"save (?:this|that|it)\b[^.?!]*\bmemory)\b", re.I)
+
+
+def asks_to_keep(text: str) -> bool:
+    """Whether the user plainly asks for something to be remembered."""
+    return bool(_KEEP.search(text)) and not text.rstrip().endswith("?")
+
+
+def first_choice(user_text: str, tool_names: list[str]) -> str | None:
+    """tool_choice for a small model's first reply of a turn: "required" when the user asks it to
+    keep something and the memory tool is there, else None (the model decides)."""
+    return "required" if "memory" in tool_names and asks_to_keep(user_text) else None

@@ -20,6 +20,7 @@ is decoded and a tool call streams nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import glob
 import importlib.util
 import itertools
@@ -225,6 +226,8 @@ class LocalModel:
                  names: set[str]) -> tuple[str, list[int], list[str], Any, Any, Any]:
         """The prompt, its tokens, stop strings and criteria, how to read the reply, and its grammar:
         through the template's own tool format when it has one, else the JSON-grammar fallback."""
+        if not eng.late_system:
+            messages = fold_late_system(messages)
         if tools and eng.native is not None:
             try:
                 prompt, tokens, stop, criteria = eng.prompt_tokens(chat_messages(messages), tools)
@@ -238,6 +241,18 @@ class LocalModel:
         if not tools:
             return prompt, tokens, stop, criteria, PlainReply(), None
         return prompt, tokens, stop, criteria, GrammarReply(names), self._fallback_grammar(eng, tools, required)
+
+
+def fold_late_system(messages: list[Message]) -> list[Message]:
+    """System messages after the first joined to the message before them, for templates that accept
+    a system message only at the start."""
+    out: list[Message] = []
+    for i, m in enumerate(messages):
+        if i and m.role == "system" and out:
+            out[-1] = dataclasses.replace(out[-1], content=f"{out[-1].content or ''}\n\n{m.content or ''}")
+        else:
+            out.append(m)
+    return out
 
 
 def build(config: Any, secrets: dict[str, str], model_name: str | None, *,

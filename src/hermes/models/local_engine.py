@@ -62,6 +62,18 @@ class Engine:
                                              text(bos) if bos != -1 else "", stop_token_ids=[eos])
         self.native: NativeFormat | None = detect(
             template, lambda chat, tools: self.formatter(messages=chat, tools=tools).prompt)
+        self.late_system = self._renders([{"role": "system", "content": "probe-system-text"},
+                                          {"role": "user", "content": "probe-user-text"},
+                                          {"role": "system", "content": "probe-late-note"}])
+
+    def _renders(self, chat: list[dict[str, Any]]) -> bool:
+        """Whether the template renders this conversation and keeps every message's text (some raise on
+        roles out of the order they expect, some drop what they do not know)."""
+        try:
+            prompt = self.formatter(messages=chat).prompt
+        except Exception:
+            return False
+        return all(m["content"] in prompt for m in chat)
 
     def prompt_tokens(self, chat: list[dict[str, Any]],
                       tools: list[dict[str, Any]] | None = None) -> tuple[str, list[int], list[str], Any]:

@@ -30,8 +30,8 @@ async def memory(ctx: ToolContext, target: Literal["memory", "user"],
     """Save durable facts to long-term memory, shown in your system prompt in future sessions.
     user: who the user is, preferences, corrections. memory: environment facts, conventions,
     lessons learned. Not for task progress or things easy to look up again; procedures belong in
-    skills. Write short declarative facts, about the user in the third person ("User's editor:
-    Helix", not "my editor is Helix"). Full documents are consolidated automatically.
+    skills. Write short declarative facts, about the user in the third person ("User's shell:
+    fish", not "my shell is fish"). Full documents are consolidated automatically.
 
     Args:
         target: user (profile) or memory (your notes).
