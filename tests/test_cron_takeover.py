@@ -14,7 +14,8 @@ import asyncio
 import pytest
 
 from cron_support import T0, FakeClock, FakeRunStore, make_config, make_home, pg_config
-from test_store_postgres import pg_dsn, pg_server  # noqa: F401 - the PostgreSQL fixtures
+from test_store_postgres import pg_dsn, pg_server, pg_store  # noqa: F401 - the PostgreSQL fixtures
+from test_store_postgres import raw as sql
 
 from hermes.cron.jobs import JobStore, open_jobs
 from hermes.cron.runner import RunOutcome
@@ -93,20 +94,8 @@ async def test_a_one_shot_skipped_for_a_manual_run_is_not_recorded_again_at_the_
 # ---- PostgreSQL: the leader dies after claiming, a second scheduler takes over --------------------------
 
 @pytest.fixture
-def pg(pg_dsn):
-    from hermes.state.postgres import PostgresStore
-
-    s = PostgresStore(pg_dsn)
-    yield s
-    s.close()
-
-
-def sql(dsn: str, query: str, params: tuple = ()) -> list:
-    import psycopg
-
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        cur = conn.execute(query, params)
-        return cur.fetchall() if cur.description else []
+def pg(pg_store):
+    return pg_store
 
 
 def scheduler(home, pg, dsn, clock, runner) -> Scheduler:
