@@ -12,7 +12,9 @@ What only a fleet needs lives here too:
 - fencing: a scheduler's claiming transaction first checks, under a share lock on the lease row,
   that its lease (hermes.cron.leader) is still current; a deposed leader's claim is refused;
 - recovery: runs a dead (or deposed) leader left unfinished are marked interrupted by its successor
-  and run once more (see `recover`); so are manual runs whose process died, without the re-run;
+  and run once more (see `recover`); so are manual runs whose process died, without the re-run.
+  A claim names the record of its newest attempt (see ClaimedAttempts), so a run that died waiting
+  to retry, or in a retry, is found like one that died in its first attempt;
 - manual runs: claimed for their duration in `cron_manual_runs` under an advisory lock
   (hermes.cron.pg_manual); a due run of a job with a live manual run is not claimed.
 Run records stay in `cron_runs`, the session store's table in the same database.
@@ -211,6 +213,10 @@ class PgJobStore(JobStore):
         cur.execute("UPDATE cron_claims SET run_id = %s WHERE job_id = %s AND due_at = %s", (run_id, job_id, due_at))
         return run_id
 
+    def attempts(self, job_id: str, due_at: float, token: int | None) -> "ClaimedAttempts":
+        """What the scheduler's run of a claimed occurrence records its retries with."""
+        return ClaimedAttempts(self, job_id, due_at, token or 0)
+
     def manual_run(self, job_id: str) -> Any:
         """Inside edit(): the live manual run of `job_id` anywhere on the database (a
         hermes.cron.pg_manual.LiveRun), or None; then none can start before this edit commits."""
@@ -269,3 +275,45 @@ class PgJobStore(JobStore):
             cur.execute(f"DELETE FROM cron_claims WHERE claimed_at < {DB_NOW} - %s AND run_id IS NOT NULL",
                         (float(CLAIM_KEEP_SECONDS),))
         return fixed
+
+
+class ClaimedAttempts:
+    """The retries of a claimed run (hermes.cron.runner.Attempts), kept on its claim.
+
+    The claim's `run_id` names the record of the attempt in progress, or of the one waiting for its
+    backoff to end: recovery looks only at that record, so a leader that dies between attempts or
+    during a retry leaves a "running" record that its successor finds, marks interrupted and re-runs
+    once. Each step is fenced by the claim's lease token: a leader deposed while it waited neither
+    opens nor starts a retry that its successor has taken over."""
+
+    def __init__(self, jobs: PgJobStore, job_id: str, due_at: float, token: int) -> None:
+        self.jobs, self.job_id, self.due_at, self.token = jobs, job_id, due_at, token
+
+    def _ours(self, cur: Any, run_id: int) -> bool:
+        """The claim still names `run_id`, under this token, and that token's lease is live; the
+        share lock on the lease row holds off a takeover until the caller's transaction ends."""
+        return cur.execute(
+            "SELECT 1 AS ok FROM cron_claims c JOIN cron_leader l ON l.name = %s AND l.token = c.token "
+            f"AND l.expires_at > {DB_NOW} WHERE c.job_id = %s AND c.due_at = %s AND c.token = %s AND c.run_id = %s "
+            "FOR SHARE OF l", (LEADER_NAME, self.job_id, self.due_at, self.token, run_id)).fetchone() is not None
+
+    def retry(self, failed_id: int, *, ended_at: float, tokens: int, error: str) -> int:
+        with self.jobs._transaction("record a retry") as cur:
+            if not self._ours(cur, failed_id):
+                raise NotLeader("this scheduler's lease has expired or was taken over: the retry is left "
+                                "to the next leader")
+            cur.execute("UPDATE cron_runs SET status = 'failed', ended_at = %s, tokens = %s, error = %s "
+                        "WHERE id = %s", (ended_at, tokens, clean(error), failed_id))
+            run_id = cur.execute("INSERT INTO cron_runs (job_id, started_at, status) VALUES (%s, %s, 'running') "
+                                 "RETURNING id", (self.job_id, ended_at)).fetchone()["id"]
+            cur.execute("UPDATE cron_claims SET run_id = %s WHERE job_id = %s AND due_at = %s",
+                        (run_id, self.job_id, self.due_at))
+            return run_id
+
+    def begin(self, run_id: int) -> None:
+        with self.jobs._transaction("check the scheduler lease before a retry") as cur:
+            ours = self._ours(cur, run_id)
+        if not ours:
+            raise NotLeader("this scheduler's lease has expired or was taken over while the run waited to "
+                            "retry: the retry is left to the next leader")
+

@@ -156,6 +156,27 @@ class RunLock:
             return (0, 0)
 
 
+# -- the records of a run's attempts ----------------------------------------------------------------
+
+class Attempts:
+    """Where execute records a retry. Each attempt has a record of its own; the next one is opened
+    when the failed one is closed, so it spans the backoff wait too: a run waiting to retry still has
+    a record saying "running", which a recovery sweep finds if the process dies meanwhile. The scheduler
+    on the PostgreSQL store passes one that also keeps its claim on the newest attempt and refuses
+    to go on once its lease is gone (hermes.cron.pg_jobs.ClaimedAttempts)."""
+
+    def __init__(self, store: Any, job_id: str) -> None:
+        self.store, self.job_id = store, job_id
+
+    def retry(self, failed_id: int, *, ended_at: float, tokens: int, error: str) -> int:
+        """Close the failed attempt's record and open the next one's (from `ended_at`)."""
+        self.store.record_run_end(failed_id, status="failed", ended_at=ended_at, tokens=tokens, error=error)
+        return self.store.record_run_start(self.job_id, started_at=ended_at)
+
+    def begin(self, run_id: int) -> None:
+        """After the wait, just before the retry: raise if it is no longer this process's to make."""
+
+
 # -- output file ----------------------------------------------------------------------------------
 
 def write_output(cron_dir: Path, job: Job, r: RunResult, tz: Any) -> Path:
@@ -199,13 +220,13 @@ def write_output(cron_dir: Path, job: Job, r: RunResult, tz: Any) -> Path:
 async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runner | None = None,
                   run_id: int | None = None, clock: Callable[[], float] = time.time,
                   sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, tz: Any = None,
-                  retry: bool = True, claim: Any = None) -> RunResult:
+                  retry: bool = True, claim: Any = None, attempts: Attempts | None = None) -> RunResult:
     """Run `job` once, retrying failures per its policy (retry=False: one attempt, for someone
     watching a manual run). `run_id` is a record the caller already opened (the scheduler opens it
     when it claims the job); otherwise one is opened here. On the PostgreSQL store a run without
     `run_id` is a manual one and claims the job in the database for its duration (`claim`: one the
     caller already took with hermes.cron.pg_manual.claim_manual); a run live elsewhere in the fleet
-    makes it "skipped" with the reason."""
+    makes it "skipped" with the reason. `attempts` records retries (default: Attempts on `store`)."""
     from hermes.cron.schedule import resolve_tz
 
     runner = runner or run_job
@@ -238,6 +259,7 @@ async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runne
 
     retries = job.retries.max_retries if job.retries.max_retries is not None else config.cron.max_retries
     retries = retries if retry else 0
+    attempts = attempts or Attempts(store, job.id)
     result = RunResult(job.id, run_id, "running", started_at=clock())
     try:
         attempt = 0
@@ -245,6 +267,8 @@ async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runne
             attempt += 1
             if result.run_id is None:
                 result.run_id = store.record_run_start(job.id, started_at=clock())
+            elif attempt > 1:
+                attempts.begin(result.run_id)
             lock.note(result.run_id)
             try:
                 outcome = await runner(job, home=home, config=config, store=store)
@@ -258,11 +282,16 @@ async def execute(job: Job, *, home: Any, config: Any, store: Any, runner: Runne
             result.attempts = attempt
             if outcome.error and attempt <= retries:
                 wait = job.retries.backoff_seconds * (2 ** (attempt - 1))
-                store.record_run_end(result.run_id, status="failed", ended_at=clock(), tokens=outcome.tokens,
-                                     error=f"attempt {attempt} of {retries + 1}: {outcome.error}; "
-                                           f"retrying in {wait:g} s")
-                result.run_id = None
-                await sleep(wait)
+                result.run_id = attempts.retry(result.run_id, ended_at=clock(), tokens=outcome.tokens,
+                                               error=f"attempt {attempt} of {retries + 1}: {outcome.error}; "
+                                                     f"retrying in {wait:g} s")
+                lock.note(result.run_id)
+                try:
+                    await sleep(wait)
+                except asyncio.CancelledError:
+                    store.record_run_end(result.run_id, status="interrupted", ended_at=clock(),
+                                         error="stopped while waiting to retry (the scheduler shut down)")
+                    raise
                 continue
             break
         result.text, result.tokens, result.session_id = outcome.text, outcome.tokens, outcome.session_id

@@ -201,6 +201,7 @@ class Scheduler:
         self._sem = asyncio.Semaphore(config.cron.max_concurrent)
         self._tasks: set[asyncio.Task] = set()
         self._active: dict[str, int] = {}  # job id -> run id, claimed and not finished
+        self._attempts: dict[str, Any] = {}  # job id -> how its claimed run records retries (shared store)
         self._pending: dict[str, dict[str, Any]] = {}  # job id -> last_* fields to write back
         self._flush_handle: asyncio.TimerHandle | None = None
         self._key: Any = object()  # jobs.json identity the cache below was read from
@@ -310,6 +311,7 @@ class Scheduler:
         except BaseException as e:
             for job, run_id in claims:  # nothing was written: these runs will not happen now
                 self._active.pop(job.id, None)
+                self._attempts.pop(job.id, None)
                 if not self._shared:  # in the database the run records went with the transaction
                     self._safe_end(run_id, "failed", now, f"could not claim the run: {e}")
             raise
@@ -361,6 +363,7 @@ class Scheduler:
                 if run_id is None:
                     report.skipped.append(job.id)  # that occurrence was claimed before: it ran
                     return
+                self._attempts[job.id] = self.jobs.attempts(job.id, due, self._lock.token)
             else:
                 run_id = self.store.record_run_start(job.id, started_at=now)
             # Written in the claim itself: until the run's result is saved, a one-shot job is
@@ -382,13 +385,16 @@ class Scheduler:
             log.exception("could not record the end of run %s", run_id)
 
     async def _run(self, job: Job, run_id: int) -> None:
+        from hermes.cron.pg_jobs import NotLeader
+
         started = False
+        attempts = self._attempts.pop(job.id, None)
         try:
             async with self._sem:
                 started = True
                 result = await execute(job, home=self.home, config=self.config, store=self.store,
                                        runner=self.runner, run_id=run_id, clock=self.clock,
-                                       sleep=self.sleep, tz=self.tz)
+                                       sleep=self.sleep, tz=self.tz, attempts=attempts)
             fields = result.job_fields()
             if result.status == "skipped":
                 fields = {"last_error": result.error}
@@ -401,6 +407,8 @@ class Scheduler:
             self._pending[job.id] = {"last_status": "interrupted", "last_run_at": self.clock(),
                                      "last_error": "stopped by a scheduler shutdown"}
             raise
+        except NotLeader:  # deposed between attempts: the run, and the job's status, are the next leader's
+            log.warning("job %s: this scheduler lost its lease before a retry; the next leader re-runs it", job.id)
         except Exception as e:  # one job's trouble never stops the scheduler
             log.exception("job %s failed outside its run", job.id)
             self._pending[job.id] = {"last_status": "failed", "last_error": f"{type(e).__name__}: {e}"}
