@@ -125,6 +125,12 @@ async def test_a_small_model_gets_the_note_after_the_message_for_that_turn_only(
     assert not any(NOTE_HEAD in (m.content or "") for m in stored)
 
 
+async def test_a_task_gets_no_note_even_when_an_entry_matches(tmp_path):
+    h, model = _hermes(tmp_path, "compact", [reply("Set.")])
+    await h.open().ask("Set my editor to Helix in the git config.")
+    assert not any(NOTE_HEAD in (m.content or "") for m in model.requests[0]["messages"])
+
+
 async def test_larger_models_get_no_note(tmp_path):
     h, model = _hermes(tmp_path, "full", [reply("Helix.")])
     await h.open().ask("What is my favourite editor?")
@@ -187,3 +193,25 @@ async def test_other_turns_and_larger_models_choose_freely(tmp_path):
     h2, model2 = _hermes(tmp_path / "big", "full", [reply("Noted.")])
     await h2.open().ask("Remember this: I use fish as my shell.")
     assert model2.requests[0]["options"] == {}
+
+
+@pytest.mark.parametrize("question, choice", [
+    ("What is my favourite editor?", "none"),        # "User's editor: Helix" holds every word asked
+    ("What's my favorite editor?", "none"),
+    ("Which city do I live in?", None),              # "city" is not in "User lives in Lisbon": the model decides
+    ("What is my editor config?", None),
+    ("Show me my editor settings", None),            # not a question: no note, no constraint
+])
+async def test_a_small_model_answers_from_memory_when_an_entry_plainly_answers(tmp_path, question, choice):
+    h, model = _hermes(tmp_path, "compact", [reply("Helix."), reply("Done.")])
+    conv = h.open()
+    await conv.ask(question)
+    assert model.requests[0]["options"].get("tool_choice") == choice
+    await conv.ask("Thanks.")
+    assert model.requests[1]["options"].get("tool_choice") is None  # that turn's only
+
+
+async def test_larger_models_are_never_kept_from_their_tools(tmp_path):
+    h, model = _hermes(tmp_path, "full", [reply("Helix.")])
+    await h.open().ask("What is my favourite editor?")
+    assert model.requests[0]["options"].get("tool_choice") is None

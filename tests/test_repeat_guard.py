@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hermes.config import Config
+from hermes.core.messages import Message
 from hermes.core.repeats import SAME
 from hermes.home import Home
 from hermes.runtime import Hermes
@@ -102,14 +105,16 @@ async def test_giving_up_after_a_failed_call_gets_one_more_chance(tmp_path):
     assert any(m.role == "user" and m.content == SUGGESTED_NUDGE for m in model.requests[2]["messages"])
 
 
-async def test_the_retry_nudge_comes_once_a_turn_and_never_after_a_denial(tmp_path):
+async def test_the_retry_nudge_comes_twice_a_turn_at_most_and_never_after_a_denial(tmp_path):
     from hermes.core.coach import RETRY_NUDGE
 
     h, model = _hermes(tmp_path, [call("read_file", {"path": "nope.txt"}), reply("It failed."),
-                                  call("read_file", {"path": "nope2.txt"}), reply("Still missing.")], "compact")
+                                  call("read_file", {"path": "nope2.txt"}), reply("Still missing."),
+                                  call("read_file", {"path": "nope3.txt"}), reply("Gone too.")], "compact")
     final = await h.open().ask("read nope.txt")
-    assert final.text == "Still missing." and len(model.requests) == 4
-    assert model.requests[2]["messages"][-1].content == RETRY_NUDGE  # no suggestion in the error: the general one
+    assert final.text == "Gone too." and len(model.requests) == 6
+    # no suggestion in the error: the general one, twice, then the third give-up stands
+    assert [r["messages"][-1].content == RETRY_NUDGE for r in model.requests] == [False, False, True, False, True, False]
     (tmp_path / "b").mkdir(exist_ok=True)
     h2, model2 = _hermes(tmp_path / "b", [call("terminal", {"command": "rm -rf /"}), reply("That was refused.")],
                          "compact")
@@ -159,6 +164,13 @@ async def test_steps_written_out_for_the_user_after_tool_work_get_one_nudge_to_d
     final = await h.open().ask("Fix calc.py so that add works.")
     assert final.text == "Fixed: add now returns a + b." and "a + b" in (tmp_path / "calc.py").read_text()
     assert model.requests[2]["messages"][-1].content == DO_IT_NUDGE
+    # the nudged reply is not kept; the one after the nudge must be a tool call, the rest are free
+    assert [r["options"].get("tool_choice") for r in model.requests] == [None, None, "required", None]
+    assert not any(tutorial == m.content for m in model.requests[2]["messages"])
+    # asked how, after looking at the code, the model may show how: no nudge
+    (tmp_path / "q").mkdir()
+    h, model = _hermes(tmp_path / "q", [call("read_file", {"path": "../calc.py"}), reply(tutorial)], "compact")
+    assert (await h.open().ask("How would I fix calc.py?")).text == tutorial and len(model.requests) == 2
     # an answer that shows a command without tool work before it, or a capable model's: no nudge
     for profile, steps in (("compact", [reply(tutorial)]),
                            ("full", [call("terminal", {"command": "true"}), reply(tutorial)])):
@@ -173,3 +185,67 @@ async def test_no_nudge_to_do_it_after_a_denied_command(tmp_path):
                                   reply("I won't run that. If you really want to:\n```bash\nrm -rf /\n```")], "compact")
     final = await h.open().ask("wipe the disk")
     assert final.text.startswith("I won't run that") and len(model.requests) == 2
+
+
+HANDED_OVER = [  # replies that leave the change or the command to the user
+    "To fix the `add` function, you need to make it return the sum. Here's the corrected version:\n\n"
+    "```python\ndef add(a, b):\n    return a + b\n```\n\nThen run the test again:\n\n```python\npython test_calc.py\n```",
+    "Run this:\n```\n$ python test_calc.py\n```",
+    "Replace the return line with:\n```python\nreturn a + b\n```",
+    "Open calc.py in your editor and change it to:\n```py\ndef add(a, b): return a + b\n```",
+    "You should update the config:\n```ini\nport = 9000\n```",
+    "Commit it:\n```\ngit commit -am 'fix add'\n```",
+    "Make the following change:\n```python\nx = 1\n```",
+    "You'll want to install it first:\n```text\npip install requests\n```",
+]
+DONE_OR_SHOWN = [  # answers after doing the work, or showing what a tool returned
+    "I fixed calc.py: add now returns a + b. The test prints ok.",
+    "Here is the file I wrote:\n```python\nprint('hi')\n```\nIt prints hi.",
+    "The output was:\n```\n13 data.txt\n```",
+    "The test output:\n```\nok\n```\nEverything passes now.",
+    "The interpreter reports:\n```\nPython 3.11.7\n```",
+    "You asked for the first item: water the plants.",
+]
+
+
+@pytest.mark.parametrize("said", HANDED_OVER)
+def test_work_handed_to_the_user_is_recognised_in_any_fence(said):
+    from hermes.core.coach import DO_IT_NUDGE, nudge
+
+    assert nudge(said, [Message.tool("c1", "terminal", "AssertionError: add is broken")]) == DO_IT_NUDGE
+
+
+@pytest.mark.parametrize("said", DONE_OR_SHOWN)
+def test_answers_that_report_or_show_results_get_no_nudge(said):
+    from hermes.core.coach import nudge
+
+    assert nudge(said, [Message.tool("c1", "terminal", "ok")]) is None
+
+
+def test_a_reply_going_round_in_circles_is_cut_after_its_first_round():
+    from hermes.core.messages import ToolCall
+    from hermes.core.repeats import cut_cycle
+
+    def c(name: str, args: str) -> ToolCall:
+        return ToolCall(f"id{len(args)}", name, args)
+
+    read, fix, run = c("read_file", '{"path": "t.py"}'), c("patch", '{"path": "t.py"}'), c("terminal", '{"command": "t"}')
+    assert [x.name for x in cut_cycle([read, fix, run] * 3)] == ["read_file", "patch", "terminal"]
+    assert cut_cycle([run, run]) == [run]
+    for whole in ([run, fix, run], [read, fix, run], [c("write_file", '{"a": 1}'), c("write_file", '{"b": 1}')], []):
+        assert cut_cycle(whole) == whole  # no repeated run: left as it is
+
+
+async def test_the_calls_cut_from_a_circling_reply_are_neither_run_nor_stored(tmp_path):
+    from hermes.testing import calls
+
+    (tmp_path / "n.txt").write_text("0")
+    bump = ("terminal", {"command": "echo $(( $(cat n.txt) + 1 )) > n.txt; cat n.txt"})
+    look = ("read_file", {"path": "n.txt"})
+    h, model = _hermes(tmp_path, [calls(bump, look, bump, look, bump, look), reply("done")], "compact")
+    conv = h.open()
+    await conv.ask("bump it")
+    assert (tmp_path / "n.txt").read_text().strip() == "1"
+    stored = h.store.get_messages(conv.id)
+    assert [len(m.tool_calls) for m in stored if m.role == "assistant"] == [2, 0]
+    assert sum(m.role == "tool" for m in stored) == 2

@@ -132,6 +132,57 @@ async def test_create_completes_a_half_written_skill(ctx, home):
     assert not unclear.ok  # nothing to complete it from: the format check explains
 
 
+REQUESTS = [  # requests for a task and a skill of it, which a small model saved as the skill
+    "Count the .py files under src/ with find and wc -l. Then save how you did it as a skill named "
+    "count-py-files (skill_manage, action create) so you can reuse it.",
+    "Back up the database with pg_dump and save that as a skill called db-backup.",
+    "Please make a skill out of this: resize every PNG in img/ to 50% with ImageMagick.",
+    "Convert notes.md to PDF with pandoc, and remember the steps as a skill for next time.",
+]
+
+
+@pytest.mark.parametrize("request_text", REQUESTS)
+async def test_a_skill_that_only_repeats_its_request_is_refused(ctx, home, request_text):
+    """Seen with a 1.5B model: asked to do a task and save it as a skill, it saved the request itself
+    (the next session then followed "save how you did it as a skill" again) before doing anything."""
+    from hermes.tools.skills_tools import ECHO_ERROR
+
+    ctx.state["request"] = request_text
+    for content in (request_text, f"---\nname: x-y\ndescription: what was asked\n---\n{request_text}\n"):
+        out = await call(ctx, "skill_manage", action="create", name="x-y", content=content)
+        assert not out.ok and ECHO_ERROR in out.text
+    assert not (home.skills_dir / "x-y").exists()
+
+
+async def test_a_procedure_the_user_dictated_or_the_model_worked_out_is_saved(ctx):
+    ctx.state["request"] = ("Save a skill named deploy-site: run make build, then rsync dist/ to web:/srv, "
+                            "then restart nginx.")
+    await create(ctx, "Run make build, then rsync dist/ to web:/srv, then restart nginx.", name="deploy-site")
+    ctx.state["request"] = REQUESTS[0]
+    await create(ctx, "Count the Python files under a directory: run `find DIR -name '*.py' | wc -l` in the "
+                      "terminal and report the number. Used as a skill for src/ and lib/.", name="count-py-files")
+
+
+@pytest.mark.parametrize("content", [
+    "```yaml\nname: count-py-files\ndescription: Count .py files under a folder\nsteps:\n"
+    "- find DIR -type f -name '*.py' | wc -l\n```",  # seen with a 1.5B model: described as "yaml" before
+    "name: count-py-files\ndescription: Count .py files under a folder\nsteps:\n- find DIR -type f -name '*.py' | wc -l\n",
+    "```markdown\n---\nname: count-py-files\ndescription: Count .py files under a folder\n---\n"
+    "Run `find DIR -type f -name '*.py' | wc -l`.\n```",
+])
+async def test_a_skill_sent_in_a_fence_or_without_its_front_matter_lines_is_read_as_meant(ctx, home, content):
+    await create(ctx, content, name="count-py-files")
+    text = (home.skills_dir / "count-py-files" / "SKILL.md").read_text()
+    assert text.startswith("---\nname: count-py-files\ndescription: Count .py files under a folder\n---\n")
+    assert "find DIR -type f -name '*.py' | wc -l" in text and "```" not in text
+
+
+async def test_a_fenced_command_keeps_its_fence_and_is_not_described_by_its_language(ctx, home):
+    await create(ctx, "```bash\nfind DIR -name '*.py' | wc -l\n```", name="count-py-files")
+    text = (home.skills_dir / "count-py-files" / "SKILL.md").read_text()
+    assert "description: \"find DIR -name '*.py' | wc -l\"" in text and "```bash\nfind DIR" in text
+
+
 async def test_create_notes_similar_skill(ctx):
     await create(ctx)
     twin = GOOD.replace("deploy-django-app", "deploy-django-site")

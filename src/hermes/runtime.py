@@ -83,6 +83,7 @@ class Conversation:
             finally:
                 self.state.meta.pop("recall", None)  # this turn's only
                 self.state.meta.pop("memory_note", None)
+                self.state.meta.pop("memory_answers", None)
             final = events[-1] if events else None
             active = self.hermes.memory_provider
             if active is not None and isinstance(final, Final) and not final.cancelled:
@@ -119,15 +120,20 @@ class Conversation:
         config = self.hermes.config
         if not self.agent.coach or not config.memory.enabled:
             return
-        from hermes.memory.relevant import note, relevant_entries
+        from hermes.core.coach import question
+        from hermes.memory.relevant import answers, note, relevant_entries
+
+        if not question(text):  # a task, not a question: given the note, the model answered with it
+            return
 
         try:
-            block = note(relevant_entries(self.hermes.home, self.state.scope, config, text))
+            entries = relevant_entries(self.hermes.home, self.state.scope, config, text)
         except OSError as e:  # an unreadable document must not fail the turn
             self.hermes.notices.append(f"memory note skipped: {e}")
             return
-        if block:
-            self.state.meta["memory_note"] = block
+        if entries:
+            self.state.meta["memory_note"] = note(entries)
+            self.state.meta["memory_answers"] = answers(text, entries)
 
     async def ask(self, text: str, cancel: asyncio.Event | None = None) -> Final:
         final: Final | None = None

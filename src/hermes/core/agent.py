@@ -21,7 +21,8 @@ from hermes.core.events import (ErrorEvent, Event, Final, Notice, TextDelta, Too
 from hermes.core.images import image_check, image_refusal
 from hermes.core.messages import Message, ToolCall, Usage
 from hermes.core import coach as coaching
-from hermes.core.repeats import RepeatGuard
+from hermes.core.repeats import RepeatGuard, cut_cycle
+from hermes.core.scope import ScopeGuard
 from hermes.models.base import ChatModel, ModelDone, ModelError, TextChunk
 from hermes.models.text_calls_stream import recovering
 from hermes.tools.registry import Registry, ToolContext, ToolOutcome
@@ -81,6 +82,7 @@ class Agent:
         cancel = cancel or ctx.cancel
         ctx.cancel = cancel
         new: list[Message] = [Message.user(user_text)]  # not yet persisted
+        ctx.state["request"] = user_text  # tools that check their input against what was asked
         asked = new[0]
         turn_usage = Usage()
         unsaved = Usage()  # usage not yet added to the stored session totals
@@ -88,8 +90,9 @@ class Agent:
         cancelled = False
         meta: dict[str, Any] = {}
         guard = RepeatGuard(wide=self.coach)
+        scope = ScopeGuard(user_text) if self.coach else None  # edits of files not asked for (small models)
         nudge: str | None = None  # an empty answer, or giving up after an error, gets one more chance
-        retried = False
+        nudged = 0  # the coach's nudges this turn (at most coaching.MAX_NUDGES)
         if new[0].images:
             refusal = image_check(self.model, self.tools)
             if refusal is not None:
@@ -111,8 +114,9 @@ class Agent:
                 elif nudge:
                     request.append(Message.user(nudge))
                 done: ModelDone | None = None
-                choice = (coaching.first_choice(user_text, self.tools.names())
-                          if self.coach and not step and not steer else None)
+                choice = None if not self.coach or steer else (
+                    coaching.first_choice(user_text, self.tools.names(), bool(session.meta.get("memory_answers")))
+                    if not step else coaching.choice_after(nudge))
                 async for ev in self._call_model(request, None if grace else self.tools.schemas(),
                                                  cancel, meta, session, new, choice):
                     if isinstance(ev, ModelDone):
@@ -125,13 +129,18 @@ class Agent:
                 session.last_input_tokens = done.usage.input_tokens
                 yield UsageEvent(done.usage, done.model)
                 msg = _sanitize(done.message)
-                if not msg.tool_calls and step and not nudge and not grace and not cancel.is_set():
+                msg.tool_calls = cut_cycle(msg.tool_calls)  # a reply going round in circles: its first round
+                if (not msg.tool_calls and step and nudge in (None, EMPTY_NUDGE) and not grace
+                        and not cancel.is_set()):
                     # small models stop without a word after a tool result, or give up (see coach):
-                    # one more chance each, once a turn
+                    # one more chance each (give-ups at most twice a turn, also right after an empty reply)
                     said = (msg.content or "").strip()
-                    nudge = EMPTY_NUDGE if not said else (
-                        coaching.nudge(said, new or session.history) if self.coach and not retried else None)
-                    retried = retried or nudge not in (None, EMPTY_NUDGE)
+                    if not said:
+                        nudge = None if nudge else EMPTY_NUDGE
+                    else:
+                        nudge = (coaching.nudge(said, new or session.history, user_text)
+                                 if self.coach and nudged < coaching.MAX_NUDGES else None)
+                        nudged += nudge is not None
                     if nudge:
                         continue
                 nudge = None
@@ -143,7 +152,7 @@ class Agent:
                     text = msg.content or ""
                     break
                 try:
-                    async for ev in self._run_tools(msg.tool_calls, ctx, new, cancel, guard):
+                    async for ev in self._run_tools(msg.tool_calls, ctx, new, cancel, guard, scope):
                         yield ev
                 finally:
                     _repair_arguments(msg)
@@ -211,14 +220,17 @@ class Agent:
     # -- tools ---------------------------------------------------------------------------------
 
     async def _run_tools(self, calls: list[ToolCall], ctx: ToolContext, new: list[Message],
-                         cancel: asyncio.Event, guard: RepeatGuard) -> AsyncIterator[Event]:
+                         cancel: asyncio.Event, guard: RepeatGuard,
+                         scope: ScopeGuard | None = None) -> AsyncIterator[Event]:
+        if scope is not None:
+            scope.new_reply()
         for batch in self._batches(calls):
             if cancel.is_set():
                 raise TurnCancelled
             for c in batch:
                 yield ToolStarted(c.id, c.name, c.arguments)
             started = time.perf_counter()
-            tasks = [asyncio.ensure_future(self._guarded(c, ctx, guard)) for c in batch]
+            tasks = [asyncio.ensure_future(self._guarded(c, ctx, guard, scope)) for c in batch]
             waiter = asyncio.ensure_future(cancel.wait())
             try:
                 while not all(t.done() for t in tasks) and not cancel.is_set():
@@ -245,8 +257,9 @@ class Agent:
     async def _run_one(self, call: ToolCall, ctx: ToolContext) -> ToolOutcome:
         return await self.tools.execute(call, ctx)
 
-    async def _guarded(self, call: ToolCall, ctx: ToolContext, guard: RepeatGuard) -> ToolOutcome:
-        refusal = guard.refuse(call)
+    async def _guarded(self, call: ToolCall, ctx: ToolContext, guard: RepeatGuard,
+                       scope: ScopeGuard | None = None) -> ToolOutcome:
+        refusal = guard.refuse(call) or (scope.refuse(call, ctx) if scope else None)
         if refusal is not None:
             return ToolOutcome(refusal, False)
         out = await self._run_one(call, ctx)

@@ -5,7 +5,8 @@ repeats with a different result (polling a job, re-running tests after a fix) is
 Another small-model loop: writing a tool's own previous result back into it as an argument (a
 memory "add" whose content is the last "Saved to ..." status). Such a call is not run either.
 For a small model (`wide`), the same holds across the whole turn, not only in a row: it also loops
-by repeating a group of calls (write a, write b, write a, write b)."""
+by repeating a group of calls (write a, write b, write a, write b); inside one reply such a loop is
+cut after its first round (`cut_cycle`)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,19 @@ class RepeatGuard:
         if self.wide and times and before == same_text:
             return text + EARLIER
         return text
+
+
+def cut_cycle(calls: list[ToolCall]) -> list[ToolCall]:
+    """The calls of one reply up to where they start going round again.
+
+    A small model also loops inside a single reply (read, patch, run, then the same three again and
+    again: seen with nine calls). None of the repeats can use a result the model has not seen yet, so
+    the reply is cut after the first round: at the first run of calls that is followed by exactly the
+    same run. "Run the test, patch, run the test" is not a cycle and is left whole."""
+    keys = [_key(c) for c in calls]
+    n = len(keys)
+    for end in range(1, n):  # the earliest point where a run ending here repeats right after
+        for p in range(1, min(end, n - end) + 1):
+            if keys[end - p:end] == keys[end:end + p]:
+                return calls[:end]
+    return calls

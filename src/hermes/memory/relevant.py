@@ -9,6 +9,9 @@ though: with another example sentence in the memory tool's description it answer
 or without the note (it reached for a tool instead), so the note helps where the model reads, and
 costs a few tokens where it does not. Large models read the prompt well and do not get the note.
 
+Only questions get the note: given it with a task ("count the Python files under lib/", with a
+saved entry on counting files), the same model answered by copying the note out.
+
 Matching is lexical and cheap (both documents hold a few dozen entries at most): the message's
 content words, reduced to a crude stem and widened by the search's synonyms and irregular verb
 forms, against each entry's. Entries the threat scan flags are never repeated (in the system prompt
@@ -90,6 +93,18 @@ def relevant_entries(home: Any, scope: str, config: Any, text: str,
                 scored.append((-shared, len(scored), target, entry))
     scored.sort()
     return [(target, entry) for _, _, target, entry in scored[:limit]]
+
+
+def answers(text: str, entries: list[tuple[str, str]]) -> bool:
+    """Whether the best entry holds every content word of the question (and then some): "What is my
+    favourite editor?" with "User's editor: Helix". The small model then answers without tools
+    (hermes.core.coach.first_choice): asked in a new session, it reached for the terminal or the
+    memory tool instead of reading its profile in 3 of 5 runs."""
+    wanted = _keys(text)
+    if not entries or not wanted:
+        return False
+    have = _keys(entries[0][1])
+    return wanted <= have and len(have) > len(wanted)
 
 
 def note(entries: list[tuple[str, str]]) -> str:

@@ -4,8 +4,9 @@ Models, small ones especially, often send a skill as its bare procedure ("find s
 wc -l") or put the procedure in the YAML front matter ("steps: [...]") and leave the body empty.
 Both are refused by the format check, and a small model rarely repairs them from the error alone.
 What it meant is clear, so the text is completed instead: front matter from the skill's name and
-the body's first line, or front-matter keys the format does not know moved into the body. Anything
-else (bad YAML, a wrong name) is left for the format check to explain.
+the body's first line, or front-matter keys the format does not know moved into the body; a skill
+wrapped in a code fence is unwrapped, and YAML keys sent without their `---` lines are read as front
+matter. Anything else (bad YAML, a wrong name) is left for the format check to explain.
 """
 
 from __future__ import annotations
@@ -16,8 +17,34 @@ from typing import Any
 from hermes.skills.model import KNOWN_KEYS, MAX_DESCRIPTION, SkillFormatError, split_front_matter
 
 
+# A whole skill in one fence of a document language; a fenced command stays fenced (it is its body).
+_FENCED = re.compile(r"\A\s*```(?:ya?ml|markdown|md|text|txt)?[ \t]*\r?\n(.*?)\r?\n[ \t]*```\s*\Z", re.S | re.I)
+_BARE_FRONT = re.compile(r"\A(?:name|description)[ \t]*:")
+
+
+def _unwrap(text: str) -> tuple[str, str]:
+    """A skill sent inside one code fence, or with its front matter's `---` lines left out (seen:
+    "```yaml\nname: ...\ndescription: ...\nsteps: [...]\n```"): (the text as meant, a note)."""
+    m = _FENCED.match(text)
+    inner = m.group(1) if m else text
+    if _BARE_FRONT.match(inner.lstrip()):
+        import yaml
+
+        try:
+            front = yaml.safe_load(inner)
+        except yaml.YAMLError:
+            front = None
+        if isinstance(front, dict) and ("name" in front or "description" in front):
+            return f"---\n{inner.strip()}\n---\n", " (read as front matter)"
+    return (inner, " (code fence removed)") if m and inner.strip() else (text, "")
+
+
 def complete_skill(name: str, text: str) -> tuple[str, str]:
     """(SKILL.md text, a note on what was added: '' when the text was complete or is left as is)."""
+    text, unwrapped = _unwrap(text)
+    if unwrapped:
+        done, note = complete_skill(name, text)
+        return done, unwrapped + note
     if not re.match(r"\ufeff?---[ \t]*\r?\n", text):
         body = text.strip()
         if not body:
@@ -48,7 +75,7 @@ def complete_skill(name: str, text: str) -> tuple[str, str]:
 
 
 def _description(body: str) -> str:
-    first = next(line for line in body.splitlines() if line.strip())
+    first = next((line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("```")), "")
     first = re.sub(r"^[#>*\-\s`]+|`+$", "", first).strip() or "A saved procedure."
     return first if len(first) <= MAX_DESCRIPTION else first[:MAX_DESCRIPTION - 1].rstrip() + "…"
 

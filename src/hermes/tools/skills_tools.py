@@ -5,6 +5,9 @@ Session state these tools keep in ctx.state:
       `record_outcome(home, ctx.state.pop("skills_viewed", set()), success)`.
   "skills_read": {"<name>/<path>": sha256 of the text viewed}. patch/edit (and overwriting a
       supporting file) need an entry that matches the file's current content: read before write.
+It reads "request" (the turn's user message, set by the agent loop): a skill whose body only
+repeats the request that asked for it records no procedure (small models save "Count the files
+under src/ ... then save this as a skill" before doing anything) and is refused.
 """
 
 from __future__ import annotations
@@ -31,6 +34,27 @@ def _store(ctx: ToolContext) -> SkillStore:
     if ctx.home is None:
         raise ToolError("skills are unavailable: no HERMES_HOME in this session")
     return SkillStore(ctx.home)
+
+
+ECHO_ERROR = ("this content repeats the user's request, the request to save a skill included; a skill records "
+              "how the task is done. Write the steps themselves (do the task with your tools first if you have "
+              "not), with the commands that worked and placeholders (such as DIR) for what changes from one use "
+              "to the next")
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def _echoes(content: str, request: str | None) -> bool:
+    """Whether a skill's body (front matter aside) is mostly the request's own words in its order,
+    the words asking for a skill among them. A procedure the user dictated and the model wrote down
+    is not refused: those words are the request's, but not the part that asks to save it."""
+    if not request:
+        return False
+    body = re.sub(r"\A\ufeff?---[ \t]*\r?\n.*?\n---[ \t]*\r?\n", "", content, flags=re.S)
+    said, asked = _TOKEN.findall(body.lower()), _TOKEN.findall(request.lower())
+    if len(said) < 4 or len(asked) < 4 or "skill" not in said:
+        return False
+    m = difflib.SequenceMatcher(None, said, asked, autojunk=False)
+    return sum(b.size for b in m.get_matching_blocks()) >= 0.8 * len(said)
 
 
 def _mark_read(ctx: ToolContext, name: str, rel: str, text: str) -> None:
@@ -181,6 +205,8 @@ async def skill_manage(ctx: ToolContext,
         if action == "create":
             if not content:
                 raise ToolError("create needs content: the full SKILL.md text")
+            if _echoes(content, ctx.state.get("request")):
+                raise ToolError(ECHO_ERROR)
             content, fixed = complete_skill(name, content)
             same = store.get(name)
             if same is not None and _skill_text(same) == content:  # a repeated create: nothing to do
