@@ -223,6 +223,7 @@ async def test_tool_create_is_truthful_about_time_and_scheduler(ctx, home):
     m = re.match(r"Created job ([0-9a-f]{8}) 'standup' \(every weekday at 09:00\); next run "
                  r"(\w{3} \d{4}-\d\d-\d\d 09:00 CET) \((in [\dhdm ]+)\)\. " + re.escape(NOT_RUNNING), out)
     assert m, out
+    assert out.endswith("Tell the user so; do not start it yourself (it runs until stopped).")  # to the model
     job = JobStore(home, tz="Europe/Paris").get(m.group(1))
     assert job.scope == "alice"  # the session's scope
     from hermes.cron.schedule import describe_next

@@ -234,6 +234,13 @@ def test_a_reply_going_round_in_circles_is_cut_after_its_first_round():
     assert cut_cycle([run, run]) == [run]
     for whole in ([run, fix, run], [read, fix, run], [c("write_file", '{"a": 1}'), c("write_file", '{"b": 1}')], []):
         assert cut_cycle(whole) == whole  # no repeated run: left as it is
+    # each round's patch builds on the last one's new text: the same file counts as the same edit
+    rounds = [read, c("patch", '{"path": "t.py", "old_text": "broken", "new_text": "fixed"}'), run,
+              read, c("patch", '{"path": "t.py", "old_text": "fixed", "new_text": "verified"}'), run]
+    assert cut_cycle(rounds) == rounds[:3]
+    two_files = [c("write_file", '{"path": "a.py", "content": "1"}'), c("terminal", '{"command": "python a.py"}'),
+                 c("write_file", '{"path": "b.py", "content": "2"}'), c("terminal", '{"command": "python b.py"}')]
+    assert cut_cycle(two_files) == two_files
 
 
 async def test_the_calls_cut_from_a_circling_reply_are_neither_run_nor_stored(tmp_path):

@@ -86,10 +86,12 @@ async def test_several_edits_of_the_other_file_in_one_reply_are_all_held_back(tm
 
     edit = ("patch", {"path": "test_calc.py", "old_text": "'add is broken'", "new_text": "'add is fixed'"})
     edit2 = ("patch", {"path": "test_calc.py", "old_text": "== 5", "new_text": "== -1"})
-    h, model = _hermes(tmp_path, [calls(edit, edit2, edit), reply("Held.")], "compact")
+    run = ("terminal", {"command": "python test_calc.py"})
+    h, model = _hermes(tmp_path, [calls(edit, run, edit2, ("terminal", {"command": "true"})), reply("Held.")],
+                       "compact")
     await h.open().ask("Fix calc.py so that the test passes.")
     results = [m.content for m in model.requests[-1]["messages"] if m.role == "tool"]
-    assert len(results) == 3 and all(r.startswith("Not changed") for r in results)
+    assert len(results) == 4 and [r.startswith("Not changed") for r in results] == [True, False, True, False]
     assert (tmp_path / "test_calc.py").read_text() == TEST
 
 

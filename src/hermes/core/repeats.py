@@ -99,14 +99,27 @@ class RepeatGuard:
         return text
 
 
+def _loop_key(call: ToolCall) -> tuple[str, str]:
+    if call.name in ("patch", "write_file"):
+        try:
+            args = json.loads(call.arguments or "{}")
+        except ValueError:
+            args = None
+        if isinstance(args, dict) and isinstance(args.get("path"), str):
+            return call.name, args["path"]
+    return _key(call)
+
+
 def cut_cycle(calls: list[ToolCall]) -> list[ToolCall]:
     """The calls of one reply up to where they start going round again.
 
     A small model also loops inside a single reply (read, patch, run, then the same three again and
     again: seen with nine calls). None of the repeats can use a result the model has not seen yet, so
     the reply is cut after the first round: at the first run of calls that is followed by exactly the
-    same run. "Run the test, patch, run the test" is not a cycle and is left whole."""
-    keys = [_key(c) for c in calls]
+    same run. "Run the test, patch, run the test" is not a cycle and is left whole. An edit counts by
+    the file it changes: each round's patch builds on the text the last one would have written (seen:
+    'add is broken' -> 'add is fixed' -> 'add is verified'), so only the path repeats."""
+    keys = [_loop_key(c) for c in calls]
     n = len(keys)
     for end in range(1, n):  # the earliest point where a run ending here repeats right after
         for p in range(1, min(end, n - end) + 1):

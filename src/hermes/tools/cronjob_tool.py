@@ -21,7 +21,9 @@ def _scheduler_line(ctx: ToolContext, jobs: Any = None) -> str:
     st = scheduler_status(ctx.home, jobs)
     if st.running:
         return f"A scheduler is running for this home (pid {st.pid or '?'}), so it will fire on time."
-    return not_running_hint()
+    # Said to the model: told to "start hermes serve", a small one ran both servers in the terminal,
+    # where each blocked until the command timeout.
+    return f"{not_running_hint()} Tell the user so; do not start it yourself (it runs until stopped)."
 
 
 def _when(ts: float | None, tz: Any) -> str:
