@@ -25,7 +25,8 @@ MAX_SAME = 2  # identical call+result pairs in a row before the call stops runni
 ECHO_MIN = 24  # characters of a previous result an argument must copy to count as an echo
 
 
-def _key(call: ToolCall) -> tuple[str, str]:
+def call_key(call: ToolCall) -> tuple[str, str]:
+    """A call as (name, arguments in canonical JSON): equal for the same call however it was written."""
     try:
         args = json.dumps(json.loads(call.arguments or "{}"), sort_keys=True)
     except ValueError:
@@ -66,7 +67,7 @@ class RepeatGuard:
         if self._echoes(call):
             return (f"Not run: these {call.name} arguments copy the result {call.name} just returned. "
                     "That result is already done; answer the user now.")
-        key = _key(call)
+        key = call_key(call)
         times = max(self.same if key == self.last else 0, self.earlier.get(key, ("", 0))[1] if self.wide else 0)
         if times >= MAX_SAME:
             return (f"Not run: you made this exact {call.name} call {times + 1} times and it "
@@ -86,7 +87,7 @@ class RepeatGuard:
 
     def seen(self, call: ToolCall, text: str) -> str:
         """Record a result; the text to hand the model (with a note when nothing changed)."""
-        key, same_text = _key(call), _TIMINGS.sub("", text)
+        key, same_text = call_key(call), _TIMINGS.sub("", text)
         before, times = self.earlier.get(key, ("", 0))
         if self.wide:
             self.earlier[key] = (same_text, times + 1 if before == same_text else 1)
@@ -107,7 +108,7 @@ def _loop_key(call: ToolCall) -> tuple[str, str]:
             args = None
         if isinstance(args, dict) and isinstance(args.get("path"), str):
             return call.name, args["path"]
-    return _key(call)
+    return call_key(call)
 
 
 def cut_cycle(calls: list[ToolCall]) -> list[ToolCall]:

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from hermes.core.messages import ToolCall
+from hermes.core.repeats import call_key
 
 EDITS = ("patch", "write_file")
 _FILE = r"[`'\"]?(?P<f>[\w./~-]*\w\.[A-Za-z][\w]{0,7})\b[`'\"]?"
@@ -36,8 +37,6 @@ _IN_FILE = re.compile(r"\b(?:in|inside|within)\s+(?:the\s+file\s+)?" + _FILE + r
 _VERB_IN_FILE = re.compile(r"\b(?:fix|change|edit|update|modify|correct|repair|replace|rename)\b[^.;:\n`]{0,50}?"
                            r"\b(?:in|of|inside)\s+(?:the\s+file\s+)?" + _FILE, re.I)
 _FILE_VERB = re.compile(_FILE + r"\s+(?:needs|should|must)\s+(?:to\s+)?(?:be\s+)?(?:fix|chang|edit|updat)", re.I)
-
-
 _MORE = re.compile(r"[`'\"]?\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)(?:the\s+)?" + _FILE)
 
 
@@ -61,7 +60,6 @@ class ScopeGuard:
         self.targets = targets(request)
         self.held: set[tuple[str, str]] = set()  # (tool, arguments) held back once
         self.batch: set[tuple[str, str]] = set()  # those held back in the reply being run
-
         self.read: set[str] = set()  # files read in this turn's earlier replies
         self.created: set[str] = set()  # files this turn's write_file created
         self.reading: set[str] = set()  # files read in the reply being run (not seen by the model yet)
@@ -100,7 +98,7 @@ class ScopeGuard:
                     f"write_file its whole new content.")
         if not self.targets or base in self.targets:
             return None
-        key = (call.name, json.dumps(args, sort_keys=True))
+        key = call_key(call)
         if key in self.held and key not in self.batch:
             return None  # insisting, in a later reply
         self.held.add(key)
