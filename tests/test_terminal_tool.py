@@ -130,6 +130,24 @@ async def test_dotenv_names_are_hidden(tmp_path, monkeypatch):
         await ctx.state["exec"].close()
 
 
+async def test_commands_see_the_sessions_home(tmp_path, monkeypatch):
+    """A home chosen in process (the bench, the server, tests) reaches the commands the agent runs,
+    so a `hermes ...` among them reads that home and not the one in the process environment."""
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "elsewhere"))
+    home = Home(tmp_path / "home")
+    home.root.mkdir()
+    ctx = ToolContext(cwd=str(tmp_path), approve=Gate(reason="Command denied: test policy."), home=home)
+    try:
+        out = await call(Registry(TOOLS), ctx, "terminal", command='echo "[$HERMES_HOME]"')
+        assert out.text.startswith(f"[{home.root}]\n")
+        # the command's own export still wins for the commands after it
+        out = await call(Registry(TOOLS), ctx, "terminal", command='export HERMES_HOME=/tmp/x; echo ok')
+        out = await call(Registry(TOOLS), ctx, "terminal", command='echo "[$HERMES_HOME]"')
+        assert out.text.startswith("[/tmp/x]\n")
+    finally:
+        await ctx.state["exec"].close()
+
+
 async def test_background_process_lifecycle(env):
     reg, ctx, gate = env
     started = await call(reg, ctx, "terminal", command="echo one; sleep 0.3; echo two; sleep 30",

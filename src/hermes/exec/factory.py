@@ -90,7 +90,7 @@ async def open_backend(spec: _Spec, ctx: BackendContext) -> Any:
         from hermes.exec.local import LocalBackend
 
         try:
-            return LocalBackend(ctx.start_dir, secret_names=ctx.secret_names)
+            return LocalBackend(ctx.start_dir, secret_names=ctx.secret_names, home=ctx.home)
         except FileNotFoundError as e:
             raise BackendUnavailable(str(e)) from None
     try:

@@ -26,7 +26,7 @@ class LocalBackend:
     kind = "local"
     host_fs = True  # the file tools may use the host's filesystem directly
     def __init__(self, start_dir: str | os.PathLike[str], *, secret_names: Iterable[str] = (),
-                 shell: str = "bash"):
+                 shell: str = "bash", home: str | os.PathLike[str] | None = None):
         start = Path(start_dir).expanduser()
         if not start.is_dir():
             raise FileNotFoundError(f"working directory {start} does not exist")
@@ -34,6 +34,9 @@ class LocalBackend:
         self.cwd = self.start_dir
         self.shell = shutil.which(shell) or shell
         self.secret_names = frozenset(secret_names)
+        # A `hermes ...` command the agent runs must see the session's home, not ~/.hermes, also
+        # when that home was chosen in process rather than through the environment.
+        self.home_env = {"HERMES_HOME": str(home)} if home is not None else {}
         self.processes = ProcessTable()
         # 0700: the cwd and variables files are private. In memory when possible: a file created on
         # disk for every command costs more than the shell itself.
@@ -44,7 +47,7 @@ class LocalBackend:
         self._closed = False
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-        return scrub_env(extra=extra, secret_names=self.secret_names)
+        return scrub_env(extra={**self.home_env, **(extra or {})}, secret_names=self.secret_names)
 
     def _workdir(self, cwd: str | None) -> tuple[str, str]:
         """(directory to run in, note for the output). A vanished session cwd falls back to the
