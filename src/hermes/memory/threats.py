@@ -191,6 +191,16 @@ def _intent_rules() -> list[tuple[str, re.Pattern[str]]]:
 
 LANGUAGE_RULES += _intent_rules()
 
+
+def _language_tables() -> tuple[list, list]:
+    from hermes.memory.threat_languages import FOLDED_RULES, NATIVE_RULES
+
+    return FOLDED_RULES, NATIVE_RULES
+
+
+_FOLDED_LANG, NATIVE_RULES = _language_tables()
+LANGUAGE_RULES += _FOLDED_LANG
+
 LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("exfil_command", _rx(_NET_CMD + _GAP + _SECRET_VAR)),
     ("exfil_command", _rx(
@@ -375,6 +385,10 @@ def scan(text: str) -> list[Finding]:
         return rule in _NEGATABLE and bool(_NEG.search(source[max(0, m.start() - 12):m.start()]))
 
     passes = [(v, LANGUAGE_RULES) for v in _variants(folded)] + [(folded, LITERAL_RULES)]
+    if NATIVE_RULES:
+        native = unicodedata.normalize("NFKC", "".join(
+            c for c in text if unicodedata.category(c) != "Cf" and not 0xE0000 <= ord(c) <= 0xE007F))
+        passes.append((native, NATIVE_RULES))
     for source, table in passes:
         for rule, rx in table:
             if rule not in {f.rule for f in findings}:
