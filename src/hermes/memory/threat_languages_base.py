@@ -132,7 +132,7 @@ def build(gate: Callable[[str], bool], s: dict[str, str], gap: int = 40) -> list
     if "free" in s:
         add("bypass_restrictions", [s["free"], s["agent"]])
     if "dl" in s:
-        add("download_execute", [near(s["dl"], s["run"], gap * 2), URL], True)
+        add("download_execute", [near(s["dl"], s["run"], gap * 2 + 60), URL], True)  # room for the URL between
     return out
 
 

@@ -64,7 +64,8 @@ NL = {
     "hist": r"\b(?:chatgeschiedenis|geschiedenis|gesprekk?en|berichten\s+van\s+de\s+gebruiker|gegevens\s+van\s+de\s+gebruiker|"
             r"(?:je|jouw)\s+geheugen)\b",
     "server": r"\bexterne\s+server",
-    "hide": r"\b(?:vertel|zeg|meld)\s+(?:het\s+|dit\s+)?(?:niets\s+|niet\s+)(?:aan\s+)?de\s+gebruiker\b|\bzonder\s+dat\s+de\s+gebruiker"
+    "hide": r"\b(?:vertel|zeg|meld)\s+(?:het\s+|dit\s+)?(?:niets\s+|niet\s+)(?:aan\s+)?de\s+gebruiker\b"
+            r"|\b(?:vertel|zeg|meld)\s+(?:het\s+|dit\s+)?(?:aan\s+)?de\s+gebruiker\s+(?:\w+\s+)?(?:niets|niet)\b|\bzonder\s+dat\s+de\s+gebruiker"
             r"\s+(?:het\s+)?(?:weet|merkt)|\bzonder\s+de\s+gebruiker\s+te\s+(?:informeren|vertellen|waarschuwen)"
             r"|\bhoud\s+(?:dit|het)\s+geheim",
     "sneak": r"\b(?:stiekem|heimelijk|in\s+het\s+geheim|ongemerkt|stilletjes)\b",
@@ -246,6 +247,9 @@ ID = {
     "run": r"\b(?:jalankan|eksekusi|pasang|instal)\b",
 }
 
+# Polish ł survives folding and is often typed as l.
+PL = {k: v.replace("l", "[lł]") for k, v in PL.items()}
+
 RULES = (build(word_gate("du dein deine deinen dich mir bitte sie ihre nicht ohne alle und ist nutzer benutzer anwender jetzt "
                          "sende schicke zeige gib lade passwort passworter zugangsdaten schlussel befehle regeln heimlich"), DE)
          + build(word_gate("je jij jouw uw niet zonder alle het een naar gebruiker negeer vergeet stuur toon geef "
@@ -256,7 +260,7 @@ RULES = (build(word_gate("du dein deine deinen dich mir bitte sie ihre nicht ohn
                            "przeslij pokaz hasla haslo klucze instrukcje polecenia pobierz wylacz"), PL)
          + build(word_gate("bez vsechny predchozi pokyny jsi uzivatele ignoruj zapomen posli ukaz hesla heslo "
                            "prikazy stahni vypni nerikej tajne"), CS)
-         + build(word_gate("ve bir tum butun onceki talimatlari kullanici kullaniciya kullanicinin artik sen senin "
+         + build(word_gate("ve bir tum butun onceki talimatlari goster sistem istemini guvenlik filtrelerini devre kullanici kullaniciya kullanicinin artik sen senin "
                            "gonder sifre sifreleri yok gizlice sormadan indir"), TR)
          + build(word_gate("cac cua va nguoi dung tat ban khong gui bo mat lenh huong tai chay"), VI)
          + build(word_gate("dan yang ke semua kamu anda tanpa tidak jangan ini pengguna abaikan lupakan kirim "

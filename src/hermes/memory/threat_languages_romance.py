@@ -35,7 +35,7 @@ PT = {
             r"arquivos\s+d[oe]\s+usuario|(?:sua|a)\s+memoria|chats?)\b",
     "server": r"\bservidor\s+(?:externo|remoto)|\bsite\s+externo",
     "hide": r"\bnao\s+(?:cont\w*|dig\w*|fal\w*|inform\w*|avis\w*|mencion\w*|mostr\w*|revel\w*)\s+(?:nada\s+)?"
-            r"(?:(?:ao|a|para\s+o|pro)\s+)?(?:usuario|dono|cliente)\b(?=\s*(?:[.,;:!)]|$|sobre\s+(?:isso|isto|est[ae]|ess[ae])"
+            r"(?:(?:ao|a|o|para\s+o|pro)\s+)?(?:usuario|dono|cliente)\b(?=\s*(?:[.,;:!)]|$|sobre\s+(?:isso|isto|est[ae]|ess[ae])"
             r"|nada|o\s+que|que\s+voce))"
             r"|\bnao\s+(?:diga|conte|fale|mencione)\s+nada\b|\bsem\s+(?:que\s+o\s+usuario\s+(?:saiba|perceba|note)|"
             r"(?:avisar|informar|contar|falar)\s+(?:a|ao|para\s+o)\s+usuario|o\s+conhecimento\s+do\s+usuario|o\s+usuario\s+saber)"
@@ -135,6 +135,7 @@ FR = {
             r"fichiers\s+de\s+l'utilisateur|(?:ta|la)\s+memoire|discussions?)\b",
     "server": r"\bserveur\s+(?:externe|distant)|\bsite\s+externe",
     "hide": r"\bne\s+(?:(?:lui|le|leur)\s+)?(?:dis|dites|raconte|previens|informe|mentionne|montre|revele)\w*\s+rien\b"
+            r"|\bn'en\s+(?:parle|dis|souffle)\w*\s+(?:pas|rien|jamais|mot)\s+(?:a\s+)?l'utilisat\w+"
             r"|\bne\s+(?:le\s+)?(?:dis|dites|mentionne|revele|signale)\w*\s+(?:(?:rien|pas|jamais)\s+)(?:a\s+)?l'utilisat\w+\b"
             r"|\bsans\s+(?:que\s+l'utilisat\w+\s+(?:le\s+)?(?:sache|remarque|s'en\s+apercoive)|(?:le\s+dire|prevenir|informer|en\s+informer)"
             r"\s+(?:a\s+)?l'utilisat\w+|que\s+l'utilisat\w+\s+ne\s+le\s+sache)"
@@ -169,7 +170,8 @@ IT = {
     "rules": r"\b(?:regole|restrizioni|politiche|limiti)\b",
     "your": r"\b(?:tue|precedenti|di\s+sistema|di\s+sicurezza)\b",
     "persona": r"\bil\s+tuo\s+(?:nuovo\s+(?:nome|ruolo)|vero\s+nome)\s+(?:e|sara)\b|\bla\s+tua\s+nuova\s+(?:identita|funzione|missione)\b"
-               r"|\b(?:fingi|fai\s+finta)\s+di\s+essere\b|\b(?:ora|adesso)\s+(?:tu\s+)?sei\s+(?:un|una|il|la|libero)\b"
+               r"|\b(?:fingi|fai\s+finta)\s+di\s+essere\b|\b(?:ora|adesso|da\s+ora\s+in\s+(?:poi|avanti)|d'ora\s+in\s+avanti|"
+               r"da\s+adesso(?:\s+in\s+poi)?|d'ora\s+in\s+poi)\s*,?\s+(?:tu\s+)?sei\s+(?:un|una|il|la|libero)\b"
                r"|\b(?:agisci|comportati|rispondi)\s+come\s+(?:se\s+fossi\s+)?(?:\w+\s+){0,3}?(?:senza\s+(?:restrizioni|limiti|filtri|regole"
                r"|censura)|malevol\w*|dan)\b|\bmodalita\s+(?:sviluppatore|dio|dan|jailbreak|senza\s+restrizioni)\b",
     "show": r"\b(?:mostra\w*|rivela\w*|stampa\w*|ripeti\w*|dimmi|scrivi\w*|condividi\w*|divulga\w*|copia\w*|invia\w*|dammi)",
@@ -204,9 +206,9 @@ IT = {
 }
 
 RULES = (build(word_gate("voce nao seu sua seus suas uma dos das pelo pela agora todas todos anteriores usuario senha senhas "
-                         "chave chaves sem isso isto esta este essa esse qualquer instrucoes sistema mostre revele exiba imprima envie "
+                         "chave chaves arquivo arquivos para copie sem isso isto esta este essa esse qualquer instrucoes sistema mostre revele exiba imprima envie "
                          "mande baixe desative desligue finja aja atue filtros seguranca credenciais"), PT)
-         + build(word_gate("las los del tus sus todas todos ahora eres sin usuario contrasena contrasenas claves esto "
+         + build(word_gate("las los del tus sus todas todos ahora eres tienes restricciones sin usuario contrasena contrasenas claves esto "
                            "esta cualquier necesario instrucciones sistema muestra muestrame revela envia manda descarga desactiva "
                            "finge actua filtros seguridad credenciales"), ES)
          + build(word_gate("les des tes vos toutes tous tu vous sans utilisateur utilisatrice mots cles ceci cela rien "
