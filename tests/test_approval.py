@@ -91,6 +91,7 @@ HARDLINE = [
     ("shred -n 3 /dev/sdb", "disk_wipe"),
     ("sgdisk --zap-all /dev/sda", "disk_wipe"),
     ("blkdiscard /dev/nvme0n1", "disk_wipe"),
+    ("fdisk /dev/sdb", "disk_wipe"),
     (":(){ :|:& };:", "fork_bomb"),
     (":(){ :|: & };:", "fork_bomb"),
     ("bomb(){ bomb|bomb& };bomb", "fork_bomb"),
@@ -252,15 +253,19 @@ def test_obfuscated_hardline(cmd):
 # ---------------------------------------------------------------- dangerous
 
 DANGEROUS = [
-    ("rm -r build", "rm_recursive"),
-    ("rm -R build", "rm_recursive"),
-    ("rm --recursive build", "rm_recursive"),
-    ("rm -rf node_modules", "rm_recursive"),
-    ("rm -fr dist", "rm_recursive"),
-    ("rm build -rf", "rm_recursive"),
     ("rm -rf /tmp/build", "rm_recursive"),
-    ("rm -f build.log", "rm_force"),
-    ("rm --force x", "rm_force"),
+    ("rm -rf .", "rm_recursive"),
+    ("rm -rf .git", "rm_recursive"),
+    ("rm -rf $BUILD_DIR/", "rm_recursive"),
+    ("rm -rf ../sibling", "rm_recursive"),
+    ("cd src && rm -rf gen", "rm_recursive"),
+    ("rm -f ~/notes.txt", "rm_outside"),
+    ("find . -delete", "find_delete"),
+    ("find ~ -name '*.tmp' -delete", "find_delete"),
+    ("kill -9 1", "kill_force"),
+    ("kill -9 $(pgrep node)", "kill_force"),
+    ("chmod -R 755 ~/src", "chmod_recursive"),
+    ("mkfs.ext4 ~/disk.img", "mkfs"),
     ("rm ~/notes.txt", "rm_outside"),
     ("rm ../other/file", "rm_outside"),
     ("rm *", "rm_wildcard"),
@@ -268,11 +273,9 @@ DANGEROUS = [
     ("rm ~/.bashrc", "write_shell_rc"),
     ("rmdir /opt/empty", "rm_outside"),
     ("find . -delete", "find_delete"),
-    ("find . -name '*.tmp' -exec rm {} \\;", "find_delete"),
     ("find /tmp -type f -exec rm -f {} +", "find_delete"),
+    ("find /srv/app -name '*.log' | xargs rm -f", "xargs_rm"),
     ("ls | xargs rm", "xargs_rm"),
-    ("find . -name '*.o' | xargs rm -f", "xargs_rm"),
-    ("shred -u secrets.txt", "shred"),
     ("git clean -fd", "git_clean"),
     ("git clean -xdf", "git_clean"),
     ("git push --force", "git_push_force"),
@@ -289,7 +292,6 @@ DANGEROUS = [
     ("git checkout .", "git_discard"),
     ("git restore .", "git_discard"),
     ("git stash clear", "git_stash_drop"),
-    ("chmod -R 755 src", "chmod_recursive"),
     ("chown -R www-data /var/www", "chown_recursive"),
     ("sudo chown -R $USER ~", "chown_recursive"),
     ("chmod 777 file", "chmod_world_writable"),
@@ -381,9 +383,6 @@ DANGEROUS = [
     ("systemctl --user stop foo", "service_stop"),
     ("service nginx stop", "service_stop"),
     ("systemctl suspend", "system_suspend"),
-    ("kill -9 1234", "kill_force"),
-    ("kill -KILL 1234", "kill_force"),
-    ("kill -s KILL 1234", "kill_force"),
     ("kill -9 0", "kill_force"),
     ("pkill -9 python", "kill_force"),
     ("killall node", "kill_force"),
@@ -395,9 +394,6 @@ DANGEROUS = [
     ("su - root", "root_shell"),
     ("apt remove nginx", "package_remove"),
     ("sudo apt-get purge -y x", "package_remove"),
-    ("pip uninstall requests", "package_remove"),
-    ("pip3 uninstall -y x", "package_remove"),
-    ("python3 -m pip uninstall x", "package_remove"),
     ("npm uninstall -g typescript", "package_remove"),
     ("brew uninstall wget", "package_remove"),
     ("yum remove httpd", "package_remove"),
@@ -443,8 +439,6 @@ DANGEROUS = [
     ("hermes config edit", "hermes_self_modify"),
     ("hermes gateway stop", "hermes_control"),
     ("hermes update", "hermes_control"),
-    ("mkfs.ext4 disk.img", "mkfs"),
-    ("fdisk /dev/sdb", "partition_edit"),
     ("userdel -r bob", "user_remove"),
     # the host handed to a container, or entered directly
     ("docker run --privileged -v /:/host alpine chroot /host sh", "container_escape"),
@@ -499,7 +493,12 @@ def test_dangerous(cmd, rule):
 
 ALLOWED = [
     "ls -la", "ls", "pwd", "cat README.md", "rm file.txt", "rm build.log", "rm src/old.py", "rm *.pyc",
-    "rm /tmp/scratch.txt", "mkdir -p a/b", "git status", "git diff", "git log --oneline -5",
+    "rm /tmp/scratch.txt", "mkdir -p a/b",
+    # cleanup strictly inside the working tree (the brief's policy: build output is not precious)
+    "rm -r build", "rm -R build", "rm --recursive build", "rm -rf node_modules", "rm -fr dist", "rm build -rf",
+    "rm -f build.log", "rm --force x", "find . -name '*.tmp' -exec rm {} \\;", "find . -name '*.o' | xargs rm -f",
+    "shred -u secrets.txt", "chmod -R 755 src", "kill -9 1234", "kill -KILL 1234", "kill -s KILL 1234",
+    "pip uninstall requests", "pip3 uninstall -y x", "python3 -m pip uninstall x", "mkfs.ext4 disk.img", "git status", "git diff", "git log --oneline -5",
     'git commit -m "rm -rf / is bad"', "git push", "git push origin main", "git push -u origin feature",
     "git pull --rebase", "git checkout -b feature", "git checkout main", "git checkout -- src/app.py",
     "git restore --staged .", "git branch -d merged", "git reset HEAD file.py", "git stash", "git stash pop",
@@ -745,7 +744,7 @@ async def test_off_mode_allows_dangerous_but_not_hardline():
 
 
 async def test_nobody_to_ask_denies_with_a_clear_reason():
-    ok, reason = await ApprovalGate("manual", ask=None).check("rm -rf build")
+    ok, reason = await ApprovalGate("manual", ask=None).check("rm -rf ../build")
     assert not ok
     assert "rm_recursive" in reason and "no one is present" in reason and "Do not retry" in reason
 
@@ -770,19 +769,19 @@ async def test_once_asks_every_time():
 async def test_session_remembers_the_rule_for_this_gate_only():
     ask = Asker("session", "once")
     gate = ApprovalGate(ask=ask)
-    assert (await gate.check("rm -rf build"))[0]
-    assert (await gate.check("rm -rf dist"))[0]  # same rule: not asked again
+    assert (await gate.check("rm -rf ../build"))[0]
+    assert (await gate.check("rm -rf ../dist"))[0]  # same rule: not asked again
     assert len(ask.asked) == 1
     assert (await gate.check("git reset --hard"))[0]  # another rule: asked
     assert len(ask.asked) == 2
     other = ApprovalGate(ask=Asker("deny"))
-    assert not (await other.check("rm -rf build"))[0]  # a new session starts clean
+    assert not (await other.check("rm -rf ../build"))[0]  # a new session starts clean
 
 
 async def test_session_approval_does_not_cover_a_more_dangerous_part():
     ask = Asker("session", "deny")
     gate = ApprovalGate(ask=ask)
-    assert (await gate.check("rm -rf build"))[0]
+    assert (await gate.check("rm -rf ../build"))[0]
     ok, reason = await gate.check("rm -rf ~/.ssh")
     assert not ok and "write_ssh" in reason
     assert ask.asked[1][1].rule == "write_ssh"
@@ -840,7 +839,7 @@ async def test_allowlist_by_rule_id_glob_and_regex():
 async def test_allowlist_glob_does_not_cover_other_parts_of_a_compound_command():
     ask = Asker("deny")
     gate = ApprovalGate(ask=ask, allowlist=["git push --force*"])
-    ok, _ = await gate.check("git push --force origin main; rm -rf build")
+    ok, _ = await gate.check("git push --force origin main; rm -rf ../build")
     assert not ok
     assert ask.asked[0][1].rule == "rm_recursive"
 
@@ -858,11 +857,11 @@ async def test_allowlisted_commands_run_with_nobody_to_ask():
 async def test_compound_command_asks_once_and_session_approves_every_part():
     ask = Asker("session")
     gate = ApprovalGate(ask=ask)
-    assert (await gate.check("git push -f && rm -rf build"))[0]
+    assert (await gate.check("git push -f && rm -rf ../build"))[0]
     assert len(ask.asked) == 1
     verdict = ask.asked[0][1]
     assert verdict.rule == "git_push_force+rm_recursive"
-    assert (await gate.check("rm -rf dist"))[0] and (await gate.check("git push -f"))[0]
+    assert (await gate.check("rm -rf ../dist"))[0] and (await gate.check("git push -f"))[0]
     assert len(ask.asked) == 1
 
 

@@ -53,9 +53,9 @@ def test_allowed_exits_zero_and_has_no_rule(home):
 
 
 def test_unquoted_command_after_double_dash_and_trailing_json_flag(home):
-    res = runner.invoke(app, ["check", "--", "rm", "-rf", "build"])
+    res = runner.invoke(app, ["check", "--", "rm", "-rf", "../build"])
     assert res.exit_code == 0 and "rule:        rm_recursive" in res.output
-    res = runner.invoke(app, ["check", "rm", "-rf", "build", "--json"])
+    res = runner.invoke(app, ["check", "rm", "-rf", "../build", "--json"])
     assert json.loads(res.output)["rule"] == "rm_recursive"
 
 

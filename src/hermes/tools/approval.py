@@ -2,8 +2,10 @@
 
 `scan` reads a command the way the shell will (normalize.py) and follows every payload it carries:
 sh -c / eval / su -c / ssh strings, python -c and other inline code, $(...) and <(...), heredocs,
-echo or base64-decoded text piped into a shell. Each simple command is judged by the rule tables
-(approval_rules.py). `classify` returns the most severe verdict; `ApprovalGate.check` turns it into
+echo or base64-decoded text piped into a shell, launchers that carry a command in an option
+(approval_launchers.py), and functions, aliases and scripts the same command line defines and then
+runs (approval_flow.py). Each simple command is judged by the rule tables (approval_rules.py); a
+wrapper's own rule (nsenter, runuser) is judged beside the command it runs, never instead of it. `classify` returns the most severe verdict; `ApprovalGate.check` turns it into
 (allowed, reason) for one session. Pattern lists are heuristics: the sandbox is the real boundary,
 so in doubt the gate asks (dangerous) rather than guesses "allowed".
 """
@@ -18,6 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Awaitable, Callable, Iterable, Literal
 
+from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, _Flow, code_lang, code_mode,  # noqa: F401
+                                        pipeline_shell_socket, root_shell, secret_producer, shell_mode)
+from hermes.tools.approval_checks_secrets import PRODUCER_NAMES
+from hermes.tools.approval_checks_windows import win_argv, win_text_rules
+from hermes.tools.approval_launchers import LAUNCHERS, carried
 from hermes.tools.approval_rules import (NETWORK, READERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
@@ -41,85 +48,15 @@ class Verdict:
     normalized: str  # the normalized command text that was matched
 
 
-SHELLS = frozenset("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh".split())
-_LANGS = {"python": "python", "pypy": "python", "perl": "perl", "ruby": "ruby", "node": "node",
-          "nodejs": "node", "php": "php", "lua": "lua"}
-_CODE_FLAGS = {"python": "c", "perl": "eE", "ruby": "e", "node": "ep", "php": "r", "lua": "e"}
-DOWNLOADERS = frozenset("curl wget fetch http https xh aria2c lwp-request lynx nc ncat netcat socat".split())
 # Tools whose output is shell setup meant for eval: eval "$(ssh-agent -s)" is ordinary.
 _ENV_SETUP = frozenset("ssh-agent pyenv rbenv nodenv goenv jenv conda mamba micromamba direnv opam brew fnm "
                        "zoxide starship mise rtx asdf keychain gpg-agent dircolors gdircolors lesspipe "
                        "luarocks thefuck fzf rustup uv pdm poetry minikube docker-machine".split())
+# Variables that conventionally name a tool: `$EDITOR file` is not a hidden command.
+_TOOL_VARS = (r"(?i)^\$\{?(?:EDITOR|VISUAL|PAGER|SHELL|PYTHON\d*|PIP\d*|CC|CXX|MAKE|GIT|NODE|NPM|DOCKER|BROWSER|"
+              r"JAVA|GO|CARGO|TERMINAL|RUNNER|CMAKE|LD|AR|RUSTC)\}?$")
 _SQL_HINT = re.compile(r"execute|executescript|sqlite3|psycopg|cursor|\.query\(", re.I)
 
-
-def code_lang(name: str) -> str | None:
-    return _LANGS.get(re.sub(r"[\d.]+$", "", name))
-
-
-_VALUED = {"shell": {"-o", "+o", "-O", "+O", "--rcfile", "--init-file"},
-           "python": {"-W", "-X"}, "node": {"-r", "--require", "--import", "--loader", "--input-type"},
-           "perl": {"-I", "-x"}, "ruby": {"-I", "-r", "-C"}, "php": {"-d", "-c", "-z"}, "lua": {"-l"}}
-
-
-def _code_flag(args: list[str], letters: str, long_flags: tuple[str, ...] = ()) -> str | None:
-    """The program text after a -c / -e style flag, wherever it sits (fail closed: even after a
-    script name, where it would be the script's own argument)."""
-    for k, a in enumerate(args):
-        if a == "--":
-            break
-        if a in long_flags or (a.startswith("-") and not a.startswith("--") and a[1:].isalpha()
-                               and any(ch in letters for ch in a[1:])):
-            return args[k + 1] if k + 1 < len(args) else ""
-    return None
-
-
-def _operand(args: list[str], valued: set[str], valued_last: str = "") -> str | None:
-    """The first operand (script, file or module), skipping option values; `valued_last` names
-    letters that take a value when they end a flag group (bash -euxo pipefail)."""
-    k = 0
-    while k < len(args):
-        a = args[k]
-        if a == "--":
-            return args[k + 1] if k + 1 < len(args) else None
-        if a in valued or (a[:1] in "-+" and a[1:].isalpha() and a[-1] in valued_last):
-            k += 2
-        elif a.startswith(("-", "+")) and a not in ("-", "+"):
-            k += 1
-        else:
-            return a
-    return None
-
-
-def shell_mode(args: list[str]) -> tuple[str, str | None]:
-    """How a shell gets its script: ("c", text), ("file", path) or ("stdin", None)."""
-    script = _code_flag(args, "c")
-    if script is not None:
-        return "c", script
-    op = _operand(args, _VALUED["shell"], "oO")
-    if op is None or op in ("-", "/dev/stdin") or any(re.fullmatch(r"[-+][a-zA-Z]*s[a-zA-Z]*", a) for a in args):
-        return "stdin", None
-    return "file", op
-
-
-def code_mode(lang: str, args: list[str]) -> tuple[str, str | None]:
-    """How an interpreter gets its program: ("c", code), ("module"|"file", name) or ("stdin", None)."""
-    code = _code_flag(args, _CODE_FLAGS[lang], ("--eval", "--print") if lang == "node" else ())
-    if code is not None:
-        return "c", code
-    for k, a in enumerate(args):
-        if a == "-m" or (lang == "python" and re.fullmatch(r"-[A-Za-z]*m", a)):
-            return "module", args[k + 1] if k + 1 < len(args) else ""
-    op = _operand(args, _VALUED[lang])
-    return ("stdin", None) if op is None or op in ("-", "/dev/stdin") else ("file", op)
-
-
-@dataclass(frozen=True)
-class _Flow:
-    """What flows through a pipe: its bytes when we can compute them, and where it came from."""
-
-    data: bytes | None = None
-    sources: frozenset[str] = frozenset()  # download | decode | generated | file | secret
 
 
 _Stage = tuple[Segment, list[Word], Wrap]
@@ -132,6 +69,7 @@ class _Scan:
         self.found: list[Verdict] = []
         self.seen: set[tuple[str, str]] = set()
         self.budget = MAX_PAYLOADS
+        self.defs = Defs()  # functions, aliases and files this command line defines or writes
 
     def add(self, rule_id: str, shown: str) -> None:
         if (rule_id, shown) not in self.seen:
@@ -152,8 +90,9 @@ class _Scan:
         if not text.strip() or not self._spend(text, depth):
             return
         text = clean(text, self.hermes_home, self.user_home)
-        for rid in text_rules(text):
+        for rid in [*text_rules(text), *win_text_rules(text)]:
             self.add(rid, _short(text))
+        self.defs.read_functions(text)
         cwd: str | None = None
         stages: list[_Stage] = []
         for seg in parse(text):
@@ -171,11 +110,23 @@ class _Scan:
             self.pipeline(stages, depth, cwd)
 
     def pipeline(self, stages: list[_Stage], depth: int, cwd: str | None) -> None:
-        self.flow(stages, depth, judge=True)  # whole-pipeline findings first: they say the most
+        out = self.flow(stages, depth, judge=True)  # whole-pipeline findings first: they say the most
+        local: set[int] = set()
+        if len(stages) > 1:
+            if pipeline_shell_socket(stages):
+                self.add("raw_socket", " | ".join(seg.display() for seg, _, _ in stages))
+            local = self.defs.local_xargs(stages)
+            for argv in self.defs.xargs_over_find(stages):  # find / | xargs rm -rf: rm -rf /
+                for rid in check_command(argv):
+                    if RULES[rid].level == "hardline":
+                        self.add(rid, " | ".join(seg.display() for seg, _, _ in stages))
         for seg, words, wrap in stages:
-            self.segment(seg, words, wrap, depth, cwd)
+            self.segment(seg, words, wrap, depth, cwd, id(seg) in local)
+        if stages[-1][0].redirects or (stages[-1][1] and stages[-1][1][0].text.endswith("tee")):
+            self.defs.record_writes(stages, out)
 
-    def segment(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None) -> None:
+    def segment(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None,
+                local_xargs: bool = False) -> None:
         shown = seg.display()
         name = cmd_name(words[0].text) if words else ""
         for op, target in seg.redirects:
@@ -185,20 +136,30 @@ class _Scan:
                 self.add("read_secret", shown)
         for rid in sudo_rules(wrap.flags):
             self.add(rid, shown)
+        for layer in wrap.layers:  # a wrapper's own rule stands beside the command it runs
+            for rid in check_command(layer, Ctx(cwd=cwd)):
+                self.add(rid, shown)
+        if wrap.names and root_shell(wrap, [w.text for w in words], seg):
+            self.add("root_shell", shown)
         if words and not wrap.query:
-            self.command(seg, words, wrap, depth, cwd, shown)
+            self.command(seg, words, wrap, depth, cwd, shown, local_xargs)
         for sub in seg.subs:  # $(...) and <(...) run whatever the command is
             self.script(sub, depth + 1)
 
     def command(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None,
-                shown: str) -> None:
+                shown: str, local_xargs: bool = False) -> None:
         name = cmd_name(words[0].text)
         w0 = words[0]
         if w0.exec_src is not None and not w0.text.startswith(("<(", ">(")):
             self.dynamic_word(w0, words[1:], depth, shown)
             return
-        argv = [w.text for w in words]
-        for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs)):
+        argv = win_argv(name, words) or [w.text for w in words]
+        if seg.subs and len(words) > 1:
+            argv = argv[:1] + [self.resolved(w, depth) for w in words[1:]]  # rm -rf $(echo /)
+        if (self.defs.funcs or self.defs.aliases) and (expanded := self.defs.expand_call(name, argv)) is not None:
+            self.script(expanded, depth + 1)  # a function or alias defined earlier on this line
+            self.defs.done_call(name)
+        for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs)):
             self.add(rid, shown)
         if name in NETWORK and any(_leaks(sub) for sub in seg.subs):
             self.add("secret_exfil", shown)  # curl -d "$(cat ~/.ssh/id_rsa)"
@@ -207,7 +168,39 @@ class _Scan:
                 self.add("dynamic_command", shown)
             if "-c" in argv[1:-1]:
                 self.script(argv[argv.index("-c") + 1], depth + 1)
+            if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", argv[0]) and not re.search(_TOOL_VARS, argv[0]):
+                self.add("dynamic_command", shown)  # `$c` where c came from a file or the environment
+        if name in DOWNLOADERS:
+            self.defs.record_download(name, argv[1:])
+        if self.defs.files:
+            self.run_file(name, argv, depth, shown)
         self.payloads(name, argv, words, depth, shown)
+
+    def resolved(self, w: Word, depth: int) -> str:
+        """An argument that is exactly one substitution, replaced by its output when that is known."""
+        if w.exec_src is None or w.text.startswith(("<(", ">(")):
+            return w.text
+        out, _ = self.sub_output(w.exec_src, depth)
+        return out.strip() if out is not None and out.strip() and "\n" not in out.strip() else w.text
+
+    def run_file(self, name: str, argv: list[str], depth: int, shown: str) -> None:
+        """Running a file this command line wrote or downloaded: judge what was written."""
+        if not self.defs.files:
+            return
+        lang = code_lang(name)
+        path = argv[0] if "/" in argv[0] else None
+        if name in SHELLS or name in ("source", "."):
+            mode, op = shell_mode(argv[1:]) if name in SHELLS else ("file", argv[1] if len(argv) > 1 else None)
+            path = op if mode == "file" else None
+        elif lang:
+            mode, op = code_mode(lang, argv[1:])
+            path = op if mode == "file" else None
+        if not path or (flow := self.defs.files.get(canon(path))) is None:
+            return
+        self._sourced(flow.sources, shown)
+        if flow.data is not None:
+            text = flow.data.decode("utf-8", "replace")
+            self.code(lang, text, depth + 1, shown) if lang else self.script(text, depth + 1)
 
     def dynamic_word(self, w0: Word, rest: list[Word], depth: int, shown: str) -> None:
         """`$(echo rm) -rf /`: the command name is the output of a substitution."""
@@ -236,6 +229,13 @@ class _Scan:
     def payloads(self, name: str, argv: list[str], words: list[Word], depth: int, shown: str) -> None:
         """Commands carried inside this one as strings or substitutions."""
         args = argv[1:]
+        for kind, text in carried(name, args) if name in LAUNCHERS else ():
+            if kind == "sh":
+                self.script(text, depth + 1)
+            elif kind == "rule":
+                self.add(text, shown)
+            else:
+                self.code(kind, text, depth + 1, shown)
         lang = code_lang(name)
         # `bash <(curl ...)`: a process substitution given to a program runner is its program
         piped = [w.exec_src for w in words[1:] if w.exec_src is not None and w.text.startswith("<(")]
@@ -246,6 +246,8 @@ class _Scan:
             for src in piped if mode != "c" else []:
                 self.exec_sub(src, depth, shown)
         elif name == "eval":
+            if re.fullmatch(r"\s*\$\{?[A-Za-z_]\w*\}?\s*", " ".join(args)):
+                self.add("dynamic_command", shown)  # eval "$INPUT": runs whatever the variable holds
             self.script(" ".join(args), depth + 1)
         elif name in ("source", "."):
             for src in piped:
@@ -254,6 +256,8 @@ class _Scan:
             mode, value = code_mode(lang, args)
             if mode == "c":
                 self.code(lang, value or "", depth + 1, shown)
+                if (value or "").lstrip().startswith(("$(", "`")):
+                    self.script(value or "", depth + 1)  # ruby -e "$(curl ...)": judged as what it runs
             for src in piped if mode != "c" else []:
                 self.exec_sub(src, depth, shown, lang)
         elif name in ("su", "runuser", "flock"):
@@ -271,8 +275,9 @@ class _Scan:
                 k += 2 if args[k] in ("-n", "--interval") else 1
             self.script(" ".join(args[k:]), depth + 1)
         elif name == "find":
-            for group in _find_execs(args):
-                self.script(" ".join(quote(a) for a in group), depth + 1)
+            root = next((a for a in args if not a.startswith(("-", "(", "!"))), ".")
+            for group in _find_execs(args):  # {} is a file under the root: find /var/log -exec truncate
+                self.script(" ".join(quote(a.replace("{}", root.rstrip("/") + "/{}")) for a in group), depth + 1)
         elif name in ("docker", "podman", "kubectl", "nerdctl", "oc") and "exec" in args:
             self.script(" ".join(quote(a) for a in _exec_command(name, args)), depth + 1)
         elif name == "trap" and args:
@@ -280,6 +285,7 @@ class _Scan:
         elif name == "alias":
             for a in args:
                 if "=" in a:
+                    self.defs.aliases[a.split("=", 1)[0]] = a.split("=", 1)[1]
                     self.script(a.split("=", 1)[1], depth + 1)
 
     # ---------------------------------------------------------------- inline code
@@ -332,7 +338,8 @@ class _Scan:
         args = argv[1:]
         lang = code_lang(name)
         if name in NETWORK or name in DOWNLOADERS:
-            if "secret" in inp.sources:
+            if "secret" in inp.sources or (inp.data is not None and any(  # sftp <<< 'put ~/.ssh/id_rsa'
+                    is_secret(w, sending=True) for w in inp.data.decode("utf-8", "replace").split()[1:64])):
                 self.add("secret_exfil", shown)
             return
         if name in SQL_CLIENTS:
@@ -381,10 +388,9 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
     args = argv[1:]
     if not argv:
         return inp
-    if name == "echo":
-        return _Flow(echo_output(args).encode())
-    if name == "printf":
-        return _Flow(printf_output(args).encode())
+    if name in ("echo", "printf"):
+        out = echo_output(args) if name == "echo" else printf_output(args)
+        return _Flow(out.encode(), frozenset({"secret"}) if secret_producer(name, args) else frozenset())
     if name in ("cat", "tac", "tee", "pv", "stdbuf", "buffer"):
         files = [a for a in args if not a.startswith("-")]
         if name in ("cat", "tac") and files and files != ["-"]:
@@ -398,6 +404,8 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
         return _Flow(None, frozenset({"download"}))
     if name in ("env", "printenv", "set", "export", "declare", "compgen"):
         return _Flow(None, frozenset({"secret"}))  # dumps the environment (API keys)
+    if (name in PRODUCER_NAMES or name.startswith("docker-cred")) and secret_producer(name, args):
+        return _Flow(None, inp.sources | {"secret"})  # gh auth token, vault kv get, echo $API_KEY
     if name in READERS and any(is_secret(a, sending=True) for a in args if not a.startswith("-")):
         return _Flow(None, inp.sources | {"secret"})
     return _Flow(None, inp.sources | {"generated"})
@@ -407,7 +415,7 @@ def _leaks(src: str) -> bool:
     """A substitution that prints a secret: reads a key or credentials file, or dumps the environment."""
     words = src.split()
     return bool(words) and (cmd_name(words[0]) in ("env", "printenv") or any(
-        is_secret(w.strip("'\""), sending=True) for w in words[1:]))
+        is_secret(w.strip("'\""), sending=True) for w in words[1:]) or secret_producer(cmd_name(words[0]), words[1:]))
 
 
 def _cd(stages: list[_Stage], cwd: str | None) -> str | None:

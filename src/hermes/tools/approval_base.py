@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterator, Literal
 
@@ -88,6 +89,27 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("container_escape", _D, "gives a container or process the host's root, namespaces or devices"),
     ("history_wipe", _D, "erases or switches off shell history (hides what was run)"),
     ("too_complex", _D, "nested too deeply to inspect"),
+    ("sysrq", _H, "writes to /proc/sysrq-trigger (instant reboot, power-off or crash)"),
+    ("kernel_tune", _D, "changes kernel settings (/proc/sys, /sys, sysctl)"),
+    ("kernel_module", _D, "loads or unloads a kernel module, or boots another kernel"),
+    ("mount_change", _D, "mounts, unmounts or remounts filesystems, or turns swap off"),
+    ("volume_remove", _D, "removes a storage volume, pool or RAID member"),
+    ("cloud_destroy", _D, "deletes cloud, cluster or infrastructure resources"),
+    ("publish", _D, "publishes a package, image or release (public and hard to take back)"),
+    ("account_change", _D, "creates or changes user accounts, groups, passwords or sudo rights"),
+    ("security_off", _D, "switches off a security mechanism (SELinux, AppArmor, SIP, Gatekeeper, antivirus)"),
+    ("crypto_miner", _D, "runs a cryptocurrency miner"),
+    ("tool_hijack", _D, "redirects where tools fetch code or which program runs (hooks, registries, sources)"),
+    ("git_history_rewrite", _D, "rewrites or discards git history (filter-repo, reflog expire, update-ref -d)"),
+    ("persistence", _D, "makes a program start automatically (services, launch agents, autostart)"),
+    ("mass_mail", _D, "sends email (possibly to many recipients)"),
+    ("file_caps", _D, "grants a program capabilities or changes immutable flags"),
+    ("kill_service", _D, "kills a system service or daemon"),
+    ("tunnel_expose", _D, "exposes this machine through a tunnel or remote port forward"),
+    ("remove_essential", _H, "removes a package the system cannot run without (libc, coreutils, systemd ...)"),
+    ("remote_access", _D, "grants a key access to another machine (ssh-copy-id)"),
+    ("print_secret", _D, "prints a credential (token, password, secret value) where the model reads it"),
+    ("db_drop", _D, "drops or resets a database through its admin tool or framework"),
 ]}
 
 
@@ -119,6 +141,11 @@ def _outside(p: str) -> bool:
     if p.startswith(("/tmp/", "/var/tmp/", "/private/tmp/")):
         return False
     return p.startswith(("/", "~", "$")) or p == ".." or p.startswith("../") or "/../" in p
+
+
+# A shell variable that by its name holds a credential: $OPENAI_API_KEY, ${DB_PASSWORD}, $GH_TOKEN.
+_SECRET_VAR = re.compile(r"\$\{?[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSW(?:OR)?D|PASS|CREDENTIAL|CREDS|AUTH|"
+                         r"COOKIE|PRIVATE)[A-Za-z0-9_]*\}?", re.I)
 
 
 _Check = Callable[[str, list[str], Ctx], Iterator[str]]

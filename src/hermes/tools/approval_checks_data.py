@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on, _short, _split
+from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _short, _split  # noqa: F401
+from hermes.tools.approval_checks_secrets import own_provider
 from hermes.tools.approval_paths import canon, hard_target, is_secret, write_rule
 
 
@@ -27,15 +28,19 @@ def _iptables(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if any(a in ("-F", "--flush", "-X", "--delete-chain") for a in args) or any(
             a in ("-P", "--policy") and "ACCEPT" in args[k:k + 3] for k, a in enumerate(args)):
         yield "firewall_off"
+    elif any(a in ("-A", "-I", "--append", "--insert") for a in args) and "ACCEPT" in args and (
+            "INPUT" in args or "FORWARD" in args):
+        yield "firewall_off"  # opens a port to the outside
 
 
 @_on("nft", "ufw", "pfctl", "firewall-cmd")
 def _firewall(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     joined = " ".join(args).lower()
     if (name == "nft" and re.search(r"\b(?:flush\s+(?:ruleset|table|chain)|delete\s+(?:table|chain))\b", joined)
-            or name == "ufw" and re.search(r"\b(?:disable|reset)\b", joined)
+            or name == "ufw" and re.search(r"\b(?:disable|reset|allow)\b", joined)
             or name == "pfctl" and ("-d" in args or "-F" in args)
-            or name == "firewall-cmd" and ("--panic-off" in args or "trusted" in joined)):
+            or name == "firewall-cmd" and ("--panic-off" in args or "trusted" in joined
+                                           or re.search(r"--add-(?:port|service|source|rich-rule)", joined))):
         yield "firewall_off"
 
 
@@ -61,9 +66,17 @@ _REMOVE_VERBS = {
     "dnf": {"remove", "erase", "autoremove"}, "microdnf": {"remove"}, "zypper": {"remove", "rm"},
     "apk": {"del"}, "snap": {"remove"}, "flatpak": {"uninstall", "remove"}, "port": {"uninstall"},
     "choco": {"uninstall"}, "winget": {"uninstall"}, "scoop": {"uninstall"}, "brew": {"uninstall", "remove", "rm"},
-    "gem": {"uninstall"}, "cargo": {"uninstall"}, "pip": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"},
+    "gem": {"uninstall"}, "cargo": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"},
     "conda": {"remove", "uninstall"}, "mamba": {"remove", "uninstall"}, "micromamba": {"remove"},
+    "pip": set(),  # pip uninstall touches one environment, usually the project's own venv
 }
+
+
+# Packages the system cannot boot, log in or install anything without.
+_ESSENTIAL = re.compile(r"libc6|libc-bin|glibc(?:-common)?|coreutils|bash|dash|systemd|systemd-sysv|init|"
+                        r"sysvinit-core|dpkg|apt|rpm|yum|dnf|pacman|sudo|util-linux|base-files|base-passwd|login|"
+                        r"passwd|libpam\S*|linux-image\S*|kernel(?:-core)?|grub\S*|e2fsprogs|mount|zlib1g|"
+                        r"libselinux1|openssh-server|perl-base")
 
 
 @_on(*_REMOVE_VERBS, "dpkg", "rpm", "pacman", "nix-env", "npm", "pnpm", "yarn", "bun", "uv", "python")
@@ -74,12 +87,16 @@ def _packages(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         return
     ops = [a for a in args if not a.startswith("-")]
     verb = ops[0] if ops else ""
+    removing = (name in _REMOVE_VERBS and verb in _REMOVE_VERBS[name]) or (
+        name in ("dpkg", "rpm") and any(a in ("-r", "-P", "--remove", "--purge", "-e", "--erase") for a in args)) or (
+        name == "pacman" and any(re.fullmatch(r"-R\w*", a) for a in args))
+    if removing and any(_ESSENTIAL.fullmatch(o.split(":")[0].split("=")[0]) for o in ops[1:] + ops[:1]):
+        yield "remove_essential"
     if name in _REMOVE_VERBS:
         if verb in _REMOVE_VERBS[name] or (name in ("conda", "mamba") and ops[:2] == ["env", "remove"]):
             yield "package_remove"
     elif name == "uv":
-        if ops[:2] == ["pip", "uninstall"]:
-            yield "package_remove"
+        pass  # uv pip uninstall / uv remove: the project's environment
     elif name in ("dpkg", "rpm"):
         if any(a in ("-r", "-P", "--remove", "--purge", "-e", "--erase") for a in args):
             yield "package_remove"
@@ -166,7 +183,13 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             sent = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in valued)]
             if any(is_secret(o, sending=True) for o in sent[:-1]):  # the last operand is the destination
                 yield "secret_exfil"
+            if any(f.startswith(("--delete", "--remove-source-files")) for f in flags):
+                yield "rm_recursive"  # mirrors a deletion onto (or empties) the other side
             return
+        if name == "rsync" and "--remove-source-files" in flags:
+            if any(hard_target(canon(o, ctx.cwd)) for o in ops):
+                yield "destroy_home"
+            yield "rm_recursive"
         if name == "rsync" and any(f.startswith("--delete") for f in flags):
             if dest and hard_target(canon(dest, ctx.cwd)):
                 yield "destroy_home"
@@ -212,9 +235,6 @@ def _download(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 NETWORK = frozenset("curl wget nc ncat netcat socat http https xh xhs ftp tftp telnet sftp aria2c lftp "
                     "httpie".split())
-_SECRET_VAR = re.compile(r"\$\{?[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSW(?:OR)?D|PASS|CREDENTIAL|CREDS|AUTH|"
-                         r"COOKIE|PRIVATE)[A-Za-z0-9_]*\}?", re.I)
-
 
 @_on(*(NETWORK - {"curl", "wget"}))
 def _network(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
@@ -225,7 +245,8 @@ def _network(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "raw_socket"
     for a in args:
         parts = [] if "://" in a else [a] + re.split(r"[=@<]", a)[1:]
-        if _SECRET_VAR.search(a) or any(is_secret(p, sending=True) for p in parts if p):
+        if any(is_secret(p, sending=True) for p in parts if p) or (
+                _SECRET_VAR.search(a) and not own_provider(_SECRET_VAR.findall(a), args)):
             yield "secret_exfil"
             return
 
@@ -293,6 +314,8 @@ def sql_rules(text: str) -> list[str]:
 @_on(*SQL_CLIENTS)
 def _sql_client(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     yield from sql_rules(" ".join(args))
+    if any(is_secret(a) for a in args if not a.startswith("-")):
+        yield "read_secret"  # sqlite3 on a browser's Cookies or Login Data
 
 
 @_on("redis-cli", "mongo", "mongosh")
@@ -310,7 +333,12 @@ _FUNC = re.compile(r"(?:\bfunction\s+([^\s(){};|&<>]+)\s*(?:\(\s*\))?|(?<![^\s;&
                    r"\(\s*\))\s*\{([^{}]*)\}")
 _BG = re.compile(r"(?<![&>])&(?![&>])")
 _CODE_FORK = re.compile(r"while\s*\(?\s*(?:True|1|true)\s*\)?\s*:?\s*\{?\s*(?:\w+\.)*fork\s*\(|"
-                        r"\bfork\s+while\s+fork\b|\bfork\s+while\s+1\b|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(")
+                        r"\bfork\s+while\s+fork\b|\bfork\s+while\s+1\b|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|"
+                        r"\bloop\s*(?:do|\{)\s*(?:Process\.)?fork\b|fork\s*\(\s*\)\s+for\s+\w+\s+in\s+"
+                        r"(?:iter\s*\(|itertools\.(?:count|repeat)|range\s*\(\s*\d{5,})|\bwhile\s*\(\s*1\s*\)\s*fork")
+# A shell loop that starts shells (or itself) in the background forever.
+_SHELL_FORK = re.compile(r"\b(?:while|until)\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\)|false)\s*;?\s*do\s+"
+                         r"(?:[^;&]*;\s*)*(?:\S*/)?(?:bash|sh|zsh|dash|ksh|\$0|\$SHELL|\$\{0\}|\"\$0\")\b[^;&|]*&(?!&)")
 
 
 _QUOTED = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"")
@@ -330,12 +358,14 @@ def text_rules(text: str, *, shell: bool = True) -> list[str]:
                 break
         if "fork_bomb" not in out and _CODE_FORK.search(code):
             out.append("fork_bomb")
+    if "&" in text and "do" in text and "fork_bomb" not in out and _SHELL_FORK.search(text):
+        out.append("fork_bomb")
     if _METADATA.search(text):
         out.append("metadata_endpoint")
     return out
 
 
 def redirect_rule(op: str, target: str, cwd: str | None = None) -> str | None:
-    if op in ("<", "<>"):
-        return None
+    if op in ("<", "<>"):  # reading a socket: exec 5<>/dev/tcp/host/port
+        return "raw_socket" if target.startswith(("/dev/tcp/", "/dev/udp/")) else None
     return write_rule(target, truncate=op not in (">>", "&>>"), cwd=cwd)

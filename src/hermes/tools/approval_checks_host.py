@@ -77,7 +77,7 @@ def _container_host_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str
 def _namespaces(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if name == "unshare" and not any(a in ("-r", "--map-root-user") or a.startswith("--map-root") for a in args):
         return  # plain unshare only narrows what a process sees
-    if name == "chroot" and not args:
+    if name == "chroot" and not args or any(a in ("--help", "-h", "--version", "-V") for a in args):
         return
     yield "container_escape"
 
@@ -95,6 +95,12 @@ def _hist_value_off(name: str, value: str) -> bool:
     return (name == "HISTFILE" and v in ("", "/dev/null")) or (name != "HISTFILE" and v in ("0", "-0", ""))
 
 
+# Variables that inject code into every program started (library search paths are left out: CUDA
+# and toolchains set them routinely).
+_LOADER_VARS = {"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "PERL5OPT", "BASH_ENV", "PROMPT_COMMAND",
+                "GIT_EXEC_PATH"}
+
+
 def env_rules(assignments: list[str]) -> Iterator[str]:
     """Rules for `NAME=value` words (prefixes, export, declare, env)."""
     for a in assignments:
@@ -105,6 +111,8 @@ def env_rules(assignments: list[str]) -> Iterator[str]:
             yield "history_wipe"
         elif _SAFETY_VAR.match(name):
             yield "hermes_self_modify"
+        elif name in _LOADER_VARS and value.strip("'\""):
+            yield "tool_hijack"  # LD_PRELOAD=/tmp/hook.so: code injected into every program started
 
 
 @_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")

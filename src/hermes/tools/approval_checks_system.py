@@ -1,4 +1,4 @@
-"""Command checks: deleting, git, permissions, processes and services, power, disks."""
+"""Command checks: deleting, git, permissions, processes and services, power (disks: approval_checks_disk)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,23 @@ from typing import Iterator
 
 from hermes.tools.normalize import cmd_name
 from hermes.tools.approval_base import Ctx, _on, _outside, _short, _split
-from hermes.tools.approval_paths import _BLOCK_DEV, _PERM_HARD, _base, canon, hard_target, write_rule
+from hermes.tools.approval_paths import _BLOCK_DEV, _PERM_HARD, _base, canon, hard_target, is_secret, write_rule
 
 
 # ---------------------------------------------------------------- deleting
+
+def in_tree(t: str, cwd: str | None = None) -> bool:
+    """A path strictly inside the working tree: relative, no `..`, no variable that could be empty,
+    not the tree itself, not a bare glob over it and not .git (ordinary build cleanup)."""
+    if cwd or not t or t.startswith(("/", "~", "$", "-")) or "$" in t or "`" in t:
+        return False
+    p = canon(t)
+    if p in (".", "..") or p.startswith("../") or "/../" in p:
+        return False
+    if re.fullmatch(r"[./*?\[\]!]*", p):  # *, ./*, .*, */ ...: everything in the tree
+        return False
+    return not any(part == ".git" for part in p.split("/"))
+
 
 @_on("rm", "unlink")
 def _rm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
@@ -32,10 +45,11 @@ def _rm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             later.append("rm_outside")
         if t in ("*", ".*", "./*", ".", "./"):
             later.append("rm_wildcard")
-    if recursive:
+    local = all(in_tree(t, ctx.cwd) for t in targets)  # no operands (xargs rm): judged as xargs_rm
+    if recursive and not local:
         yield "rm_recursive"
     yield from later
-    if force and not recursive:
+    if force and not recursive and not local:
         yield "rm_force"
 
 
@@ -54,26 +68,60 @@ def _shred(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             yield "disk_wipe"
         elif write_rule(t) == "log_tamper":
             yield "log_tamper"
-    yield "shred"
+    if not (targets and all(in_tree(t, ctx.cwd) and not any(c in t for c in "*?[") for t in targets)):
+        yield "shred"
+
+
+_FIND_NOFILTER = {"-delete", "-depth", "-xdev", "-mount", "-print", "-print0", "-ignore_readdir_race",
+                  "-noleaf", "-follow"}
+_FIND_VALUED = {"-type", "-mindepth", "-maxdepth", "-xtype"}
+
+
+def find_roots(args: list[str]) -> tuple[list[str], list[str]]:
+    k = 0
+    while k < len(args) and not args[k].startswith(("-", "(", "!")):
+        k += 1
+    return args[:k] or ["."], args[k:]
+
+
+def find_unfiltered(exprs: list[str]) -> bool:
+    """No test narrows what is matched (-type and depth limits still match nearly everything)."""
+    k = 0
+    while k < len(exprs):
+        a = exprs[k]
+        if a in ("-exec", "-execdir", "-ok", "-okdir"):
+            while k < len(exprs) and exprs[k] not in (";", "+"):
+                k += 1
+        elif a in _FIND_VALUED:
+            k += 1
+        elif a not in _FIND_NOFILTER and not (a == "-name" and exprs[k + 1:k + 2] == ["*"]):
+            return False
+        elif a == "-name":
+            k += 1
+        k += 1
+    return True
 
 
 @_on("find")
 def _find(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    k = 0
-    while k < len(args) and not args[k].startswith(("-", "(", "!")):
-        k += 1
-    roots, exprs = args[:k] or ["."], args[k:]
+    roots, exprs = find_roots(args)
     deletes = "-delete" in exprs
+    recursive_rm = False
     for j, a in enumerate(exprs):
         if a in ("-exec", "-execdir", "-ok", "-okdir") and j + 1 < len(exprs):
             if cmd_name(exprs[j + 1]) in ("rm", "unlink", "shred", "rmdir"):
                 deletes = True
+                recursive_rm = recursive_rm or any(re.fullmatch(r"-\w*[rR]\w*|--recursive", x)
+                                                   for x in exprs[j + 2:j + 6])
     if deletes:
-        unfiltered = all(a in ("-delete", "-depth", "-xdev", "-mount") for a in exprs)
+        unfiltered = find_unfiltered(exprs)
         for r in roots:
-            if unfiltered and (h := hard_target(canon(r, ctx.cwd))):
-                yield h
-        yield "find_delete"
+            if (unfiltered or recursive_rm) and (h := hard_target(canon(r, ctx.cwd))):
+                if unfiltered or canon(r, ctx.cwd) == "/":
+                    yield h
+        # filtered deletes strictly inside the tree are ordinary cleanup (*.pyc, __pycache__)
+        if unfiltered or not all(in_tree(r, ctx.cwd) or (r in (".", "./") and not ctx.cwd) for r in roots):
+            yield "find_delete"
 
 
 # ---------------------------------------------------------------- git
@@ -123,6 +171,13 @@ _NUM_MODE = re.compile(r"^[0-7]{3,4}$")
 _SYM_CLAUSE = re.compile(r"^([ugoa]*)([-+=])([rwxXstugo]*)$")
 
 
+def _opens_to_others(mode: str) -> bool:
+    if _NUM_MODE.match(mode):
+        return int(mode[-1]) & 4 != 0 or int(mode[-2]) & 4 != 0
+    return any((m := _SYM_CLAUSE.match(c)) and m.group(2) != "-" and "r" in m.group(3) and
+               (not m.group(1) or set(m.group(1)) & set("goa")) for c in mode.split(","))
+
+
 def _mode_rules(mode: str) -> Iterator[str]:
     if _NUM_MODE.match(mode):
         if int(mode[-1]) & 2:
@@ -152,14 +207,25 @@ def _perm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if recursive:
         if any(_base(p.lower()) in _PERM_HARD for p in paths):
             yield "chmod_system"
-        yield "chmod_recursive" if name == "chmod" else "chown_recursive"
+        if not (targets and all(in_tree(t, ctx.cwd) for t in targets)):
+            yield "chmod_recursive" if name == "chmod" else "chown_recursive"
     if name == "chmod":
         yield from _mode_rules(mode)
+        if any(is_secret(t) for t in targets) and _opens_to_others(mode):
+            yield "write_ssh" if any(".ssh/" in p for p in paths) else "read_secret"  # a key others can read
     if any(_PERM_SYSTEM.match(p.lower()) for p in paths):
         yield "perm_system_path"
 
 
 # ---------------------------------------------------------------- processes, services, power
+
+# Daemons whose death takes the machine, logins or shared services down with it.
+SYSTEM_DAEMONS = ("systemd", "systemd-\\w+", "init", "sshd", "ssh", "dbus-daemon", "dbus", "udevd", "journald",
+                  "networkmanager", "wpa_supplicant", "cron", "crond", "rsyslogd", "syslog-ng", "polkitd",
+                  "containerd", "dockerd", "kubelet", "postgres", "postmaster", "mysqld", "mariadbd", "mongod",
+                  "redis-server", "nginx", "apache2", "httpd", "xorg", "gdm", "sddm", "lightdm", "agetty",
+                  "getty", "login", "auditd", "firewalld", "launchd", "windowserver", "loginwindow")
+
 
 def _signal(s: str) -> str:
     s = s.upper().lstrip("-")
@@ -187,7 +253,10 @@ def _kill(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         k += 1
     if args == ["-1"] or "-1" in pids:
         yield "kill_all_processes"
-    if sig is not None and _signal(sig) in ("9", "KILL"):
+    if any(re.search(r"\b(?:pgrep|pidof)\b.*\b(?:%s)\b" % "|".join(SYSTEM_DAEMONS), p) for p in pids):
+        yield "kill_service"
+    own = pids and all(re.fullmatch(r"[1-9]\d*|%\d*", p) and p != "1" for p in pids)
+    if sig is not None and _signal(sig) in ("9", "KILL") and not own:
         yield "kill_force"
     if any(p == "0" or re.fullmatch(r"-\d+", p) for p in pids):
         yield "kill_force"
@@ -203,6 +272,8 @@ def _pkill(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     flags, ops = _split(args)
     if any("hermes" in o.lower() for o in ops):
         yield "hermes_control"
+    if any(re.fullmatch(r"(?:\S*/)?(?:%s)(?:\s.*)?" % "|".join(SYSTEM_DAEMONS), o) for o in ops):
+        yield "kill_service"
     if name == "killall":
         yield "kill_force"
     elif any(_signal(f) in ("9", "KILL") for f in flags) or any(
@@ -260,44 +331,3 @@ def _shutdown(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 def _init(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if args[:1] and args[0] in ("0", "6", "1", "s", "S", "single"):
         yield "shutdown"
-
-
-# ---------------------------------------------------------------- disks
-
-def _devices(args: list[str]) -> bool:
-    return any(_BLOCK_DEV.match(canon(a.split("=", 1)[-1]).lower()) for a in args)
-
-
-@_on("mkfs", "mke2fs", "mkswap", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mformat", "mkudffs", "mkhfs")
-def _mkfs(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    yield "mkfs_device" if _devices(args) else "mkfs"
-
-
-@_on("dd")
-def _dd(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    for a in args:
-        if a.startswith("of=") and (r := write_rule(a[3:], cwd=ctx.cwd)):
-            yield r
-
-
-@_on("wipefs", "blkdiscard")
-def _wipefs(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    yield "disk_wipe" if _devices(args) else "partition_edit"
-
-
-@_on("sgdisk", "fdisk", "sfdisk", "gdisk", "cfdisk", "parted")
-def _partition(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if name == "sgdisk" and _devices(args) and any(a in ("-Z", "--zap-all", "-o", "--clear", "-z", "--zap")
-                                                   for a in args):
-        yield "disk_wipe"
-    elif _devices(args) and not any(a in ("-l", "--list", "print", "-d", "--dump", "-s", "--show-size",
-                                          "-p", "--print", "--verify", "-v") for a in args):
-        yield "partition_edit"
-
-
-@_on("diskutil")
-def _diskutil(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    verbs = {a.lower() for a in args[:2]}
-    if verbs & {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
-                "reformat", "deletecontainer", "deletevolume"}:
-        yield "disk_wipe"

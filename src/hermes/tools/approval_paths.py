@@ -21,11 +21,33 @@ _SYSTEM_WRITE = re.compile(r"^/(?:bin|sbin|boot|lib|lib32|lib64|usr/(?:bin|sbin|
 _BLOCK_DEV = re.compile(r"^/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|dm-|md\d|loop\d|nbd|sr\d|zd|"
                         r"root$|mem$|kmem$|port$)")
 _RC_FILES = frozenset(".bashrc .bash_profile .bash_login .bash_logout .profile .zshrc .zprofile .zshenv "
-                      ".zlogin .zlogout .kshrc .cshrc .tcshrc .login .inputrc".split())
+                      ".zlogin .zlogout .kshrc .cshrc .tcshrc .login .inputrc .bash_aliases .xprofile .xinitrc "
+                      ".xsession .xsessionrc".split())
+# Files and folders whose programs start on their own (login, boot, a timer).
+_AUTOSTART = re.compile(r"^(?:~/\.config/autostart|~/library/launchagents|/library/launch(?:agents|daemons)|"
+                        r"~/\.config/systemd/user|/var/spool/cron|/var/at/tabs|~/\.config/fish/conf\.d|"
+                        r"~/\.config/upstart|~/\.local/share/systemd/user|~/\.kde4?/autostart|"
+                        r"~/\.config/plasma-workspace/env)(?:/|$)")
 _CRED_FILES = frozenset("~/.netrc ~/.pgpass ~/.npmrc ~/.pypirc ~/.git-credentials ~/.aws/credentials "
                         "~/.aws/config ~/.docker/config.json ~/.kube/config ~/.config/gh/hosts.yml".split())
+# Configuration that decides which code tools run or fetch: hooks, registries, aliases, proxies.
+_TOOL_CONFIG = frozenset("~/.gitconfig ~/.config/git/config ~/.pip/pip.conf ~/.config/pip/pip.conf ~/.condarc "
+                         "~/.cargo/config ~/.cargo/config.toml ~/.m2/settings.xml ~/.yarnrc ~/.yarnrc.yml ~/.gemrc "
+                         "~/.bunfig.toml ~/.config/uv/uv.toml ~/.docker/daemon.json ~/.wgetrc ~/.curlrc "
+                         "/etc/pip.conf ~/.config/nix/nix.conf ~/.gradle/init.gradle".split())
 _READ_SECRETS = frozenset("~/.netrc ~/.pgpass ~/.git-credentials ~/.aws/credentials ~/.docker/config.json "
-                          "~/.kube/config ~/.config/gh/hosts.yml /etc/shadow /etc/gshadow".split())
+                          "~/.kube/config ~/.config/gh/hosts.yml /etc/shadow /etc/gshadow ~/.npmrc ~/.pypirc "
+                          "~/.vault-token ~/.boto ~/.s3cfg ~/.cargo/credentials ~/.cargo/credentials.toml "
+                          "~/.gem/credentials ~/.config/hub ~/.terraform.d/credentials.tfrc.json "
+                          "~/.config/gcloud/credentials.db ~/.config/gcloud/access_tokens.db "
+                          "~/.config/gcloud/application_default_credentials.json ~/.azure/accesstokens.json "
+                          "~/.azure/msal_token_cache.json ~/.config/rclone/rclone.conf".split())
+# Secrets by shape: browser cookie and password stores, a process's environment, mounted service
+# account tokens, a glob over ~/.ssh that takes the private keys with it.
+_SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|safari|librewolf)[^\n]*/"
+                            r"(?:cookies|login data|logins\.json|key[34]\.db|web data|signons\.sqlite)$|"
+                            r"^~/library/cookies/|^/proc/[^/]+/environ$|^/(?:var/)?run/secrets/|"
+                            r"^~/\.ssh/(?:id_)?[*?\[][^/]*$|^~/\.ssh/id_[^/]*[*?]")
 _SSH_KEY = re.compile(r"(?:^|/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[^/]*)$")
 _GLOB_TOP = re.compile(r"^/[^/]*[*?\[][^/]*$")
 
@@ -103,17 +125,29 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         if low.startswith(("/dev/tcp/", "/dev/udp/")):
             return "raw_socket"
         return None
+    if low.startswith(("/proc/", "/sys/")):
+        if low == "/proc/sysrq-trigger":
+            return "sysrq"
+        if low.startswith(("/proc/sys/", "/sys/")):
+            return "kernel_tune"
+        return None
     if is_hermes_home(p):
         return "write_hermes_home"
     if is_history_file(p):
         return "history_wipe"
+    if low in ("~/.ssh/known_hosts", "~/.ssh/known_hosts2") and not truncate:
+        return None  # ssh-keyscan host >> known_hosts: pinning a host key is routine
     if low.startswith("~/.ssh") or "/.ssh/" in low or low.startswith(".ssh/") or low.endswith("/.ssh"):
         return "write_ssh"
     name = low.rsplit("/", 1)[-1]
+    if _AUTOSTART.match(low):
+        return "persistence"
     if name in _RC_FILES or low.endswith("fish/config.fish"):
         return "write_shell_rc"
     if low in _CRED_FILES:
         return "write_credentials"
+    if low in _TOOL_CONFIG:
+        return "tool_hijack"
     if low.startswith("/var/log/") or low == "/var/log":
         return "log_tamper" if truncate else None
     if low.startswith("/etc/") or low == "/etc":
@@ -131,6 +165,8 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
     if _SSH_KEY.search(low) and not low.endswith(".pub"):
         return True
     if low in _READ_SECRETS or low.startswith("~/.gnupg/private"):
+        return True
+    if _SECRET_SHAPES.search(low) and not low.endswith(".pub"):
         return True
     if is_hermes_home(p) and name == ".env":
         return True

@@ -4,6 +4,12 @@ Rules look at one simple command at a time, already unquoted and unwrapped by `n
 `check_command(argv, ctx)` dispatches on the program name and yields rule ids; `write_rule` judges
 a path a command writes to; `sql_rules` and `text_rules` scan statement and script text. Paths
 arrive with the user's home folded to `~` and HERMES_HOME to `$HERMES_HOME`.
+
+Checks by category: approval_checks_system (deleting, git, permissions, processes, power),
+approval_checks_disk (disks and volumes), approval_checks_data (files, packages, containers, the
+network, SQL), approval_checks_host (container escapes, history, environment), approval_checks_secrets
+(secret-printing commands, tunnels), approval_checks_infra (clouds, clusters, publishing, database
+tools), approval_checks_admin (mounts, kernel, accounts, security, persistence, tool hijack, mail).
 """
 
 from __future__ import annotations
@@ -11,12 +17,26 @@ from __future__ import annotations
 # The check modules register themselves with `_on` when imported; this module re-exports the API.
 from hermes.tools import approval_checks_data as _data, approval_checks_host as _host  # noqa: F401
 from hermes.tools import approval_checks_system as _system  # noqa: F401
+from hermes.tools import approval_checks_disk as _disk, approval_checks_secrets as _secrets  # noqa: F401
+from hermes.tools import approval_checks_infra as _infra, approval_checks_admin as _admin  # noqa: F401
+from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
+from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
 from hermes.tools.approval_checks_data import (NETWORK, READERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
-                                               sql_rules, sudo_rules, text_rules)
+                                               sql_rules, sudo_rules)
+from hermes.tools.approval_checks_data import text_rules as _text_rules
+from hermes.tools.approval_checks_admin import miner_text
 from hermes.tools.approval_paths import canon, hard_target, is_secret, is_hermes_home, write_rule  # noqa: F401
 from hermes.tools.normalize import cmd_name
+
+
+def text_rules(text: str, *, shell: bool = True) -> list[str]:
+    """Rules judged on a whole script: fork bombs, metadata endpoints, miners under any name."""
+    out = _text_rules(text, shell=shell)
+    if miner_text(text):
+        out.append("crypto_miner")
+    return out
 
 
 def check_command(argv: list[str], ctx: Ctx | None = None) -> list[str]:

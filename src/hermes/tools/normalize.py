@@ -89,6 +89,7 @@ class Wrap:
     flags: set[str] = field(default_factory=set)  # sudo/doas flags seen
     xargs: bool = False  # the command gets its arguments from stdin
     query: bool = False  # `command -v X`: looks X up, runs nothing
+    layers: list[list[str]] = field(default_factory=list)  # each wrapper's own words, judged too
 
 
 # wrapper -> (options taking a value, number of positional operands before the command)
@@ -114,6 +115,27 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "proxychains": (frozenset({"-f"}), 0), "proxychains4": (frozenset({"-f"}), 0),
     "busybox": (frozenset(), 0), "toybox": (frozenset(), 0),
     "strace": (frozenset({"-o", "-e", "-p", "-s", "-u"}), 0), "ltrace": (frozenset({"-o", "-e", "-p"}), 0),
+    # launchers that run their operand as a command (privilege, namespaces, scheduling, tracing)
+    "pkexec": (frozenset({"--user"}), 0), "runuser": (frozenset("-u -g -G --user --group --supp-group".split()), 0),
+    "nsenter": (frozenset("-t --target -S --setuid -G --setgid".split()), 0),
+    "unshare": (frozenset("-S -G -R -w --setuid --setgid --root --wd --propagation --map-user --map-group".split()), 0),
+    "systemd-run": (frozenset("-u --unit -p --property -E --setenv -M --machine -H --host --description --slice "
+                              "--uid --gid --working-directory --nice --on-active --on-boot --on-startup "
+                              "--on-unit-active --on-unit-inactive --on-calendar --timer-property -s "
+                              "--service-type --path-property --socket-property".split()), 0),
+    "valgrind": (frozenset({"--tool"}), 0), "catchsegv": (frozenset(), 0), "chronic": (frozenset(), 0),
+    "faketime": (frozenset(), 1), "numactl": (frozenset("-C -N -m -p -i -P --physcpubind --cpunodebind "
+                                                        "--membind --preferred --interleave".split()), 0),
+    "cpulimit": (frozenset("-l --limit -c --cpu".split()), 0), "dbus-launch": (frozenset({"--config-file"}), 0),
+    "dbus-run-session": (frozenset({"--config-file", "--dbus-daemon"}), 0),
+    "torify": (frozenset(), 0), "nocache": (frozenset(), 0), "eatmydata": (frozenset(), 0),
+    "fakeroot": (frozenset({"-l", "-s", "-i", "--lib", "--faked"}), 0), "fakechroot": (frozenset(), 0),
+    "xvfb-run": (frozenset("-n -s -f -e -p -w --server-num --server-args --auth-file --error-file".split()), 0),
+    "aa-exec": (frozenset({"-p", "--profile", "-n"}), 0),
+    "prlimit": (frozenset({"-p", "--pid"}), 0), "setpriv": (frozenset("--reuid --regid --groups --inh-caps "
+                                                                      "--bounding-set".split()), 0),
+    "with-lock-ex": (frozenset(), 1), "npx": (frozenset({"-p", "--package", "-c", "--call"}), 0),
+    "bunx": (frozenset({"-p", "--package"}), 0), "pnpx": (frozenset(), 0), "lxc-attach": (frozenset({"-n", "--name", "-P"}), 0),
 }
 _KEYWORDS = frozenset({"!", "{", "then", "do", "else", "elif", "if", "while", "until", "coproc"})
 
@@ -144,6 +166,8 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], Wrap]:
             break
         if len(words) == 1:
             break
+        if name == "runuser" and not any(w.text in ("-u", "--user") for w in words[1:]):
+            break  # `runuser bob -c 'cmd'`: a user name, then a script judged as a payload
         takes, positional = _WRAPPERS[name]
         j = 1
         while j < len(words):
@@ -174,6 +198,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], Wrap]:
                 j += 1
         j += positional
         wrap.names.append(name)
+        wrap.layers.append([w.text for w in words[:j]])
         wrap.xargs = wrap.xargs or name == "xargs"
         words = words[j:]
     return words, wrap

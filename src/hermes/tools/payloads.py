@@ -167,11 +167,25 @@ _SHELL_CALLS = {
     "python": r"\bos\.(?:system|popen|exec\w*|spawn\w*)|\bsubprocess\.\w+|\bcommands\.getoutput|\bpty\.spawn",
     "node": r"\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync)",
     "perl": r"\b(?:system|exec|qx)", "ruby": r"\b(?:system|exec|spawn|IO\.popen|Open3\.\w+)",
-    "php": r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)", "lua": r"\bos\.execute|\bio\.popen",
+    "php": r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)", "lua": r"\bos\.execute|\bio\.popen", "r": r"\bsystem2?|\bshell",
 }
 _DELETE_CALLS = re.compile(r"\b(?:shutil\.rmtree|rmtree|remove_tree|rmSync|rmdirSync|rimraf|rm_rf|rm_r|remove_dir|"
-                           r"fs\.rm)\s*(?=\()")
-_UNLINK_CALLS = re.compile(r"\b(?:os\.remove|os\.unlink|unlink|unlinkSync)\s*(?=\()")
+                           r"fs\.rm|removeSync|remove_dir_all|FileUtils\.rm_r\w*|deleteRecursively|"
+                           r"unlink(?=\s*\([^)]*recursive\s*=\s*T))\s*(?=\()")
+_UNLINK_CALLS = re.compile(r"(?:\bos|\)|\bPath\([^()]*\))\.(?:remove|unlink|rmdir)\s*(?=\()|"
+                           r"\b(?:unlink|unlinkSync|File\.delete|file\.remove|fs\.unlink|os\.remove)\s*(?=\()")
+# Permission and ownership calls: os.chmod('/etc/shadow', 0o777) is `chmod 777 /etc/shadow`.
+_CHMOD_CALLS = re.compile(r"\b(?:os\.chmod|os\.chown|os\.lchown|chmodSync|chownSync|File\.chmod|chmod|chown)\s*"
+                          r"\(\s*(['\"])([^'\"]+)\1\s*,\s*(?:0o?)?([0-7]{3,4})?")
+# A bare perl/ruby call without parentheses: unlink glob "~/.ssh/*", rmtree "/etc"
+_BARE_DELETE = re.compile(r"\b(unlink|rmtree|remove_tree)\s+(?:glob\s+)?(['\"])([^'\"]+)\2")
+_ALIAS_IMPORT = re.compile(r"\bimport\s+(os|subprocess|shutil)\s+as\s+(\w+)|"
+                           r"\bfrom\s+(os|subprocess|shutil)\s+import\s+(\w+)(?:\s+as\s+(\w+))?")
+_ENV_DUMP = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ\s*[,)}]|os\.environ\.(?:copy|items)\(\)|"
+                       r"json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|"
+                       r"process\.env\s*[,)}]|%ENV\b|ENV\.to_h|getenv\(\s*\)")
+_SENDS = re.compile(r"requests\.(?:post|put|get)|urlopen|urllib|httpx|http\.request|https?\.request|fetch\s*\(|"
+                    r"axios|LWP::|HTTP::Tiny|Net::HTTP|curl_|socket|smtplib")
 _OPEN_CALLS = re.compile(r"\b(?:open|writeFileSync|appendFileSync|File\.write)\s*(?=\()")
 _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib\.decompress|atob\s*\(|"
                      r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m")
@@ -179,7 +193,8 @@ _RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|chil
 _FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
                     r"file_get_contents\s*\(\s*['\"]https?:")
 _BACKTICKS = re.compile(r"`([^`]+)`|qx\{([^}]*)\}|qx\(([^)]*)\)|%x\(([^)]*)\)")
-_REVERSE = re.compile(r"dup2|pty\.spawn|/bin/(?:ba)?sh|cmd\.exe")
+_REVERSE = re.compile(r"dup2|pty\.spawn|/bin/(?:ba|z)?sh|cmd\.exe|spawn\(\s*['\"](?:ba|z)?sh['\"]|"
+                      r"\.pipe\(\s*\w+\.stdin|exec\s*\(\s*['\"](?:ba|z)?sh")
 
 
 def _call_literals(code: str, start: int) -> tuple[list[str], bool]:
@@ -210,9 +225,23 @@ def _calls(rx: re.Pattern[str] | str, code: str, out: CodePayloads) -> list[re.M
     return found[:_MAX_CALLS]
 
 
+def _unalias(code: str) -> str:
+    """`import subprocess as s; s.call(...)` reads as subprocess.call; `from os import system` too."""
+    for m in _ALIAS_IMPORT.finditer(code):
+        if m.group(1):
+            code = re.sub(r"\b" + re.escape(m.group(2)) + r"\.", m.group(1) + ".", code)
+        else:
+            name = m.group(5) or m.group(4)
+            code = re.sub(r"(?<![.\w])" + re.escape(name) + r"\s*\(", f"{m.group(3)}.{m.group(4)}(", code)
+    return code.replace("__import__('os')", "os").replace('__import__("os")', "os").replace(
+        "__import__('subprocess')", "subprocess").replace('__import__("subprocess")', "subprocess")
+
+
 def code_payloads(lang: str, code: str) -> CodePayloads:
     out = CodePayloads()
     dynamic = False
+    if lang == "python" and ("import" in code):
+        code = _unalias(code)
     calls = _SHELL_CALLS.get(lang, _SHELL_CALLS["python"])
     for m in _calls(r"(?:" + calls + r")\s*\(", code, out):
         lits, dyn = _call_literals(code, m.end() - 1)
@@ -229,6 +258,11 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
         for m in _calls(rx, code, out):
             lits, _ = _call_literals(code, m.end())
             out.commands.append(f"{verb} {quote(lits[0] if lits else '$dynamic')}")
+    for m in _calls(_CHMOD_CALLS, code, out):
+        verb = "chown root" if "own" in m.group() else "chmod " + (m.group(3) or "777")
+        out.commands.append(f"{verb} {quote(m.group(2))}")
+    for m in _calls(_BARE_DELETE, code, out):
+        out.commands.append(("rm -r " if m.group(1) != "unlink" else "rm ") + quote(m.group(3)))
     for m in _calls(_OPEN_CALLS, code, out):
         lits, _ = _call_literals(code, m.end())
         if lits:
@@ -251,8 +285,10 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
     if _FETCH.search(code) and _RUNS.search(code):
         out.rules.append("curl_pipe_shell")
     low = code.lower()
-    if ("socket" in low or "net.connect" in low or "tcpsocket" in low) and _REVERSE.search(code):
+    if ("socket" in low or ".connect(" in low or "tcpsocket" in low or "fsockopen" in low) and _REVERSE.search(code):
         out.rules.append("raw_socket")
+    if _ENV_DUMP.search(code) and _SENDS.search(code):
+        out.rules.append("secret_exfil")  # the whole environment (API keys) posted somewhere
     if dynamic:  # the command is built at run time: judge every string the code holds
         out.commands += [unescape(m.group(2)) for m in _STR.finditer(code)]
     return out

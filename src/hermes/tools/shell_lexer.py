@@ -20,6 +20,7 @@ class Word:
     exec_src: str | None = None  # the word is exactly one substitution: its source
     plain: bool = True  # no quoting and no expansions (brace expansion applies)
     raw: str = ""  # the source text, to rebuild a command line with its substitutions intact
+    split: bool = False  # an unquoted expansion of a known value: the shell splits it into words
 
     def source(self) -> str:
         return self.raw or quote(self.text)
@@ -49,6 +50,7 @@ _SAFE_WORD = re.compile(r"[^\s;&|<>()'\"`\\]+")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
 _BRACE = re.compile(r"^([^{}]*)\{([^{}]*,[^{}]*)\}([^{}]*)$")
+_LOOP_SEP = "\x1f"  # joins a for-loop variable's items; split even inside quotes
 _BREAK = frozenset(" \t\n;&|()<>")
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "(", ")")
 _REDIRS = ("&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">&", ">>", ">|", "<", ">")
@@ -152,6 +154,7 @@ class _Lexer:
         self.out: list[Segment] = []
         self.cur = Segment()
         self.heredocs: list[tuple[str, bool, bool, Segment]] = []
+        self.split_seen = False  # a word in the current segment needs field splitting
 
     def run(self) -> list[Segment]:
         s = self.s
@@ -188,20 +191,46 @@ class _Lexer:
         if seg.words or seg.redirects or seg.stdin is not None:
             seg.op = op
             seg.words = _expand_braces(seg.words)
+            if self.split_seen:
+                seg.words = self._split_fields(seg.words)
+                self.split_seen = False
             self.out.append(seg)
             self._track_assignments(seg)
         elif op == "|" and self.out:
             self.out[-1].op = "|"  # "(a; b) | sh": the subshell's last command feeds the pipe
         self.cur = Segment()
 
+    def _split_fields(self, words: list[Word]) -> list[Word]:
+        """CMD="rm -rf"; $CMD ~ runs rm: unquoted expansions split on whitespace and $IFS."""
+        seps = "[" + re.escape(" \t\n" + _LOOP_SEP + self.env.get("IFS", "")) + "]+"
+        out: list[Word] = []
+        for w in words:
+            if not w.split:
+                out.append(w)
+                continue
+            out += [Word(p, list(w.subs), w.dynamic, None, False) for p in re.split(seps, w.text) if p]
+        return out
+
     def _track_assignments(self, seg: Segment) -> None:
         words = seg.argv
+        if words[:2] == ["set", "--"]:  # set -- rm -rf /; "$@"
+            self.env["@"] = self.env["*"] = " ".join(quote(w) for w in words[2:])
+            for k, w in enumerate(words[2:11], 1):
+                self.env[str(k)] = w
+            return
+        if len(words) > 3 and words[0] == "for" and words[2] == "in" and _NAME.fullmatch(words[1]):
+            # for d in /etc /usr; do rm -rf "$d": the body is judged on every item at once
+            self.env[words[1]] = _LOOP_SEP.join(words[3:35])
+            return
         if words and words[0] in ("export", "declare", "local", "readonly", "typeset"):
             words = [w for w in words[1:] if not w.startswith("-")]
         pairs = [_ASSIGN.match(w) for w in words]
         if words and all(pairs):
-            for m in pairs:
-                self.env[m.group(1)] = m.group(2)
+            for m, w in zip(pairs, seg.words[-len(pairs):]):
+                if w.subs:  # c=$(cat payload): the value is only known at run time
+                    self.env.pop(m.group(1), None)
+                else:
+                    self.env[m.group(1)] = m.group(2)
 
     def read_heredocs(self) -> None:
         s = self.s
@@ -312,6 +341,11 @@ class _Lexer:
                 buf.append(c)
                 self.i += 1
 
+    def _splits(self, value: str) -> bool:
+        split = any(c in value for c in " \t\n" + _LOOP_SEP + self.env.get("IFS", ""))
+        self.split_seen = self.split_seen or split
+        return split
+
     def _dollar(self, w: Word, buf: list[str], in_dquote: bool) -> None:
         s, i = self.s, self.i
         nxt = s[i + 1] if i + 1 < self.n else ""
@@ -340,6 +374,7 @@ class _Lexer:
             self.i = j + 1
             if body in self.env:
                 buf.append(self.env[body])
+                w.split = w.split or ((not in_dquote or _LOOP_SEP in self.env[body]) and self._splits(self.env[body]))
             else:
                 buf.append("${" + body + "}")
                 w.dynamic = True
@@ -348,9 +383,15 @@ class _Lexer:
             self.i = m.end()
             if m.group() in self.env:
                 buf.append(self.env[m.group()])
+                w.split = w.split or ((not in_dquote or _LOOP_SEP in self.env[m.group()])
+                                      and self._splits(self.env[m.group()]))
             else:
                 buf.append("$" + m.group())
                 w.dynamic = True
+        elif nxt and nxt in "@*123456789" and nxt in self.env:
+            buf.append(self.env[nxt])
+            self.i = i + 2
+            w.split = w.split or (not in_dquote or nxt == "@") and self._splits(self.env[nxt])
         elif nxt and nxt in "@*#?$!-0123456789":
             buf.append("$" + nxt)
             self.i = i + 2

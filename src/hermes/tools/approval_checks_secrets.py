@@ -1,0 +1,183 @@
+"""Command checks: programs that print secrets, and ways of opening this machine to another one.
+
+`secret_producer(name, args)` names commands whose output is a credential (gh auth token, vault kv
+get, aws sts get-session-token, security find-generic-password, echo $OPENAI_API_KEY ...). Run on
+their own they show the secret to the model (read_secret); piped or substituted into a network
+tool they send it away (the scanner marks the flow as secret).
+
+Tunnels and remote forwards (ssh -R, ngrok, cloudflared, chisel, frp) let outsiders reach local
+ports; a raw TCP shell in zsh (ztcp) or exec N<>/dev/tcp is judged with the other reverse shells.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _split
+from hermes.tools.approval_paths import canon, is_hermes_home
+
+# program -> leading operands (after options) that print a secret; "*" = any operands
+_PRODUCERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "gh": (("auth", "token"),),
+    "glab": (("auth", "token"),),
+    "git": (("credential", "fill"), ("credential-store", "get"), ("credential-cache", "get"),
+            ("credential-osxkeychain", "get"), ("credential-manager", "get")),
+    "vault": (("kv", "get"), ("read",), ("kv", "metadata"), ("token", "lookup"), ("print", "token")),
+    "aws": (("configure", "get"), ("configure", "export-credentials"), ("sts", "get-session-token"),
+            ("sts", "assume-role"), ("sts", "get-federation-token"), ("secretsmanager", "get-secret-value"),
+            ("ssm", "get-parameter"), ("ssm", "get-parameters"), ("ssm", "get-parameters-by-path"),
+            ("ecr", "get-login-password"), ("codeartifact", "get-authorization-token"),
+            ("iam", "create-access-key")),
+    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"),
+               ("auth", "application-default", "print-access-token"), ("secrets", "versions", "access"),
+               ("iam", "service-accounts", "keys", "create")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret", "show"), ("keyvault", "secret", "download")),
+    "kubectl": (("get", "secret"), ("get", "secrets"), ("create", "token"),
+                ("config", "view", "--raw")),
+    "oc": (("get", "secret"), ("whoami", "-t"), ("whoami", "--show-token")),
+    "security": (("find-generic-password",), ("find-internet-password",), ("dump-keychain",),
+                 ("export",)),
+    "secret-tool": (("lookup",), ("search",)),
+    "op": (("read",), ("item", "get"), ("document", "get")),
+    "pass": (("show",),), "gopass": (("show",), ("cat",)), "bw": (("get",), ("export",)),
+    "lpass": (("show",), ("export",)), "keyring": (("get",),), "heroku": (("auth:token",),),
+    "doctl": (("auth", "token"),), "npm": (("token", "list"), ("token", "create")),
+    "gpg": (("--export-secret-keys",), ("--export-secret-subkeys",)),
+    "gpg2": (("--export-secret-keys",), ("--export-secret-subkeys",)),
+    "sops": (("-d",), ("--decrypt",), ("decrypt",)), "age": (("-d",), ("--decrypt",)),
+    "ansible-vault": (("view",), ("decrypt",)), "chamber": (("read",), ("export",), ("exec",)),
+    "pbpaste": ((),),
+}
+_FIRST = {n: frozenset(v[0] for v in verbs if v) for n, verbs in _PRODUCERS.items()}
+PRODUCER_NAMES = frozenset(_PRODUCERS) | {"echo", "printf", "printenv"}
+_DOCKER_CRED = re.compile(r"^docker-credential-\w+$")
+
+
+def _words(args: list[str]) -> list[str]:
+    """Operands and the few flags that select the verb (gpg --export-secret-keys, kubectl --raw)."""
+    out = []
+    for a in args:
+        if not a.startswith("-") or a in ("--export-secret-keys", "--export-secret-subkeys", "--raw", "-d",
+                                          "--decrypt", "-t", "--show-token"):
+            out.append(a)
+    return out
+
+
+def secret_producer(name: str, args: list[str]) -> bool:
+    if name not in _PRODUCERS and name not in ("echo", "printf", "printenv") and not name.startswith("docker-cred"):
+        return False
+    if name in ("echo", "printf"):
+        return any(_SECRET_VAR.search(a) for a in args)
+    if _DOCKER_CRED.match(name):
+        return bool(args[:1] == ["get"])
+    if name == "printenv":
+        return any(_SECRET_VAR.search("$" + a) for a in args)
+    verbs = _PRODUCERS.get(name)
+    if verbs is None or _FIRST[name].isdisjoint(args) and name != "pbpaste":
+        return False
+    if name == "security" and not any(re.fullmatch(r"-\w*[wg]\w*", a) for a in args):
+        return args[:1] == ["dump-keychain"] and "-d" in args  # without -w/-g only attributes print
+    if name in ("kubectl", "oc") and args[:1] == ["get"] and not any(
+            a.startswith(("-o", "--output")) and not a.endswith(("name", "wide")) for a in args):
+        return False  # listing secret names; -o yaml/json/jsonpath prints the values
+    words = _words(args)
+    if name == "git":  # git -C dir credential fill: the verb is the first operand after the options
+        words = words[words.index(next((w for w in words if w.startswith("credential")), words[0])):] if words else []
+    for v in verbs:
+        if not v:
+            return True
+        if name in ("gpg", "gpg2", "sops", "age") and set(v) & set(args):
+            return True
+        if all(x in words for x in v) and words[:1] == list(v[:1]):
+            return True
+    return False
+
+
+@_on(*_PRODUCERS, *("docker-credential-" + h for h in ("desktop", "osxkeychain", "secretservice", "pass",
+                                                    "wincred", "ecr-login", "gcloud", "acr-env")))
+def _prints_secret(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if name != "pbpaste" and secret_producer(name, args):
+        yield "print_secret"
+
+
+_SECRET_WORDS = re.compile(r"(?i)key|token|secret|passw|credential|private|bearer|auth")
+
+
+@_on("grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep")
+def _secret_search(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Searching the agent's home, ~/.ssh or the whole home for keys prints them to the model."""
+    flags, ops = _split(args)
+    recursive = name in ("rg", "ag", "ack") or any(re.fullmatch(r"-\w*[rR]\w*|--recursive|--dereference-recursive",
+                                                                f) for f in flags)
+    if not recursive or not ops:
+        return
+    pattern, paths = ops[0], [canon(p) for p in ops[1:]]
+    for p in paths:
+        low = p.lower()
+        if is_hermes_home(p) or low.startswith(("~/.ssh", "~/.aws", "~/.gnupg", "~/.config/gh", "~/.docker",
+                                                "~/.kube", "/var/run/secrets", "/run/secrets")):
+            yield "read_secret"
+            return
+        if _SECRET_WORDS.search(pattern) and low in ("~", "~/", "/", "/etc", "/root", "/home", "~/.config"):
+            yield "read_secret"
+            return
+
+
+# ---------------------------------------------------------------- tunnels and raw sockets
+
+@_on("ssh")
+def _ssh_forward(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a == "-R" or (a.startswith("-R") and len(a) > 2) or re.fullmatch(r"-\w*R", a) for a in args) or any(
+            a.lower().startswith("remoteforward") for a in args):
+        yield "tunnel_expose"
+
+
+_TUNNEL_VERBS = {"ngrok": {"http", "tcp", "tls", "start", "tunnel"}, "cloudflared": {"tunnel"},
+                 "chisel": {"client", "server"}, "frpc": {"*"}, "frps": {"*"}, "bore": {"local"},
+                 "lt": {"*"}, "localtunnel": {"*"}, "tailscale": {"funnel"}, "pinggy": {"*"},
+                 "localxpose": {"tunnel"}, "loophole": {"http", "https", "tcp"}, "zrok": {"share"},
+                 "inlets": {"client", "server"}, "rathole": {"*"}, "gost": {"*"}}
+
+
+@_on(*_TUNNEL_VERBS)
+def _tunnel(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    verbs = _TUNNEL_VERBS[name]
+    ops = [a for a in args if not a.startswith("-")]
+    if "*" in verbs or (ops and ops[0] in verbs):
+        if not any(a in ("--help", "-h", "version", "--version") for a in args):
+            yield "tunnel_expose"
+
+
+@_on("ztcp", "zsocket")
+def _zsh_socket(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if not args or args[0] not in ("-c", "-L"):
+        yield "raw_socket"
+
+
+# A token sent to its own provider's API is how the API is used: $GITHUB_TOKEN to api.github.com.
+_PROVIDERS = {"GITHUB": "github.com githubusercontent.com", "GH": "github.com", "GITLAB": "gitlab.com",
+              "OPENAI": "openai.com", "ANTHROPIC": "anthropic.com", "HF": "huggingface.co",
+              "HUGGINGFACE": "huggingface.co", "SLACK": "slack.com", "STRIPE": "stripe.com", "NPM": "npmjs.org",
+              "PYPI": "pypi.org", "CLOUDFLARE": "cloudflare.com", "CF": "cloudflare.com", "VERCEL": "vercel.com",
+              "NETLIFY": "netlify.com", "SENTRY": "sentry.io", "LINEAR": "linear.app", "NOTION": "notion.com",
+              "DIGITALOCEAN": "digitalocean.com", "DO": "digitalocean.com", "HEROKU": "heroku.com",
+              "MISTRAL": "mistral.ai", "GROQ": "groq.com", "GEMINI": "googleapis.com", "GOOGLE": "googleapis.com",
+              "OPENROUTER": "openrouter.ai", "DEEPSEEK": "deepseek.com", "TOGETHER": "together.xyz",
+              "COHERE": "cohere.com cohere.ai", "BITBUCKET": "bitbucket.org", "CIRCLECI": "circleci.com",
+              "TELEGRAM": "telegram.org", "DISCORD": "discord.com", "TWILIO": "twilio.com",
+              "SENDGRID": "sendgrid.com", "DOCKERHUB": "docker.io docker.com", "DOCKER": "docker.io docker.com",
+              "JIRA": "atlassian.net", "ATLASSIAN": "atlassian.net", "FIREWORKS": "fireworks.ai",
+              "REPLICATE": "replicate.com", "PERPLEXITY": "perplexity.ai", "XAI": "x.ai", "CODECOV": "codecov.io"}
+
+
+def own_provider(found: list[str], args: list[str]) -> bool:
+    hosts = [m.group(1).lower() for a in args for m in [re.match(r"(?:https?://)([^/:?#\s]+)", a)] if m]
+    if not hosts:
+        return False
+    for var in found:
+        prefix = var.strip("${}").upper().split("_")[0]
+        domains = _PROVIDERS.get(prefix, "").split()
+        if not all(any(h == d or h.endswith("." + d) for d in domains) for h in hosts):
+            return False
+    return True

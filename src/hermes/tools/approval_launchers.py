@@ -1,0 +1,228 @@
+"""Programs that carry a command inside one of their arguments, for the scanner to read.
+
+Prefix wrappers (sudo, nice, timeout, pkexec, nsenter ...) are stripped in normalize.py; this module
+handles the ones whose command sits in an option or a string: script -c, parallel ... ::: args,
+tmux/screen sessions, terminal emulators' -e, expect's spawn, git aliases and hook-like settings,
+editors' and debuggers' shell escapes (vim -c ':!', gdb -ex shell), awk's system() and sed's `e`.
+
+`carried(name, args)` returns (kind, text) pairs: kind "sh" is shell text, a language name
+("python", "node" ...) is inline code, and "rule" names a rule judged on the program itself.
+A launcher we cannot parse fails closed: its operands are read as shell text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from hermes.tools.shell_lexer import quote
+
+Carried = list[tuple[str, str]]
+
+
+def _after_options(args: list[str], valued: set[str]) -> list[str]:
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a == "--":
+            return args[k + 1:]
+        if not a.startswith("-") or a == "-":
+            return args[k:]
+        # -dmS name: a group of short flags whose last one takes the next word
+        k += 2 if a in valued or (not a.startswith("--") and "-" + a[-1] in valued) else 1
+    return []
+
+
+def _flag_value(args: list[str], letter: str, longs: tuple[str, ...] = ()) -> list[str]:
+    """Values of -X (also inside a group like -qc, as its last letter) and --long / --long=."""
+    out = []
+    for k, a in enumerate(args):
+        if a in longs or (re.fullmatch(r"-[A-Za-z]+", a) and a.endswith(letter)):
+            if k + 1 < len(args):
+                out.append(args[k + 1])
+        elif any(a.startswith(f + "=") for f in longs):
+            out.append(a.split("=", 1)[1])
+    return out
+
+
+def _joined(words: list[str]) -> str:
+    """A command given as several words is run as-is; given as one word it is shell text."""
+    return words[0] if len(words) == 1 else " ".join(quote(w) for w in words)
+
+
+def _script(args: list[str]) -> Carried:
+    return [("sh", v) for v in _flag_value(args, "c", ("--command",))]
+
+
+def _parallel(args: list[str]) -> Carried:
+    seps = [k for k, a in enumerate(args) if a in (":::", "::::", ":::+", "::::+")]
+    head = args[:seps[0]] if seps else args
+    cmd = _after_options(head, {"-j", "--jobs", "-S", "--sshlogin", "--joblog", "-a", "--arg-file", "-d",
+                                "--delimiter", "-I", "--colsep", "--results", "--tmpdir", "-N", "-n",
+                                "--max-args", "--timeout", "--delay", "--memfree", "--load", "-P"})
+    items = args[seps[0] + 1:] if seps else []
+    items = [a for a in items if a not in (":::", "::::", ":::+", "::::+")][:16]
+    if not cmd:  # parallel ::: 'cmd1' 'cmd2': each argument is a command
+        return [("sh", a) for a in items]
+    text = _joined(cmd)
+    if not items:
+        return [("sh", text.replace("{}", ""))]
+    return [("sh", text.replace("{}", quote(i)) if "{}" in text else f"{text} {quote(i)}") for i in items]
+
+
+_TMUX_VALUED = {"-s", "-n", "-t", "-c", "-x", "-y", "-e", "-F", "-f", "-L", "-S", "-l", "-b", "-p", "-T"}
+
+
+def _tmux(args: list[str]) -> Carried:
+    out: Carried = []
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in ("-L", "-S", "-f", "-c") else 1
+    verb, rest = (args[k], args[k + 1:]) if k < len(args) else ("", [])
+    if verb in ("new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane",
+                "respawn-window", "run-shell", "run", "display-popup", "popup"):
+        cmd = _after_options(rest, _TMUX_VALUED)
+        if cmd:
+            out.append(("sh", _joined(cmd)))
+    elif verb in ("send-keys", "send"):
+        keys = [a for a in _after_options(rest, _TMUX_VALUED) if a not in ("Enter", "C-m", "KPEnter")]
+        out.append(("sh", " ".join(keys)))
+    return out
+
+
+def _screen(args: list[str]) -> Carried:
+    if "-X" in args:  # screen -S s -X stuff 'cmd\n'
+        rest = args[args.index("-X") + 1:]
+        return [("sh", " ".join(rest[1:]).replace("\\n", "\n").replace("^M", "\n"))] if rest[:1] == ["stuff"] else []
+    cmd = _after_options(args, {"-S", "-c", "-e", "-h", "-p", "-T", "-t", "-s", "-L", "-Logfile"})
+    return [("sh", _joined(cmd))] if cmd else []
+
+
+def _terminal(args: list[str]) -> Carried:
+    for k, a in enumerate(args):
+        if a in ("-e", "-x", "--command", "--", "-c") or a.startswith("--command="):
+            rest = [a.split("=", 1)[1]] if "=" in a else args[k + 1:]
+            return [("sh", _joined(rest))] if rest else []
+    return []
+
+
+def _entr(args: list[str]) -> Carried:
+    cmd = _after_options(args, set())
+    return [("sh", _joined(cmd))] if cmd else []
+
+
+def _expect(args: list[str]) -> Carried:
+    out: Carried = []
+    for text in _flag_value(args, "c"):
+        for m in re.finditer(r"\b(?:spawn|exec|system)\s+(?:-\w+\s+)*([^;\n\]]+)", text):
+            out.append(("sh", m.group(1).strip().strip("{}")))
+    return out
+
+
+def _sg(args: list[str]) -> Carried:
+    rest = [a for a in args[1:] if a != "-c"]
+    return [("sh", " ".join(rest))] if len(args) > 1 else []
+
+
+# git settings whose value is a program git runs: aliases with `!`, ssh/pager/editor/fsmonitor hooks
+_GIT_RUNS = re.compile(r"(?i)^(?:alias\.[^=]+=!|core\.(?:sshcommand|pager|editor|fsmonitor|hookspath)=|"
+                       r"credential\.helper=!|(?:diff|merge)\.[^.=]+\.(?:command|textconv|driver)=|"
+                       r"filter\.[^.=]+\.(?:clean|smudge|process)=|sequence\.editor=|gpg\.program=|"
+                       r"uploadpack\.packobjectshook=)")
+
+
+def _git(args: list[str]) -> Carried:
+    out: Carried = []
+    if "-c" not in args and not any(a.startswith("--config-env") for a in args):
+        return out
+    for v in _flag_value(args, "c", ("--config-env",)):
+        if m := _GIT_RUNS.match(v):
+            out.append(("sh", v[m.end():]))
+    return out
+
+
+def _vim(args: list[str]) -> Carried:
+    cmds = _flag_value(args, "c", ("--cmd",)) + [a[1:] for a in args if a.startswith("+") and len(a) > 1]
+    out: Carried = []
+    for c in cmds:
+        for part in c.split("|"):
+            m = re.match(r"\s*:*\s*(?:(?:silent!?|exe(?:cute)?)\s+)?(?:r(?:ead)?\s*|w(?:rite)?\s*|\d*,?\d*)?!(.*)", part)
+            if m:
+                out.append(("sh", m.group(1)))
+            for lit in re.findall(r"system\s*\(\s*['\"]([^'\"]+)", part):
+                out.append(("sh", lit))
+    return out
+
+
+def _gdb(args: list[str]) -> Carried:
+    out: Carried = []
+    for c in _flag_value(args, "x", ("-ex", "--ex", "-eval-command", "--eval-command", "-iex")):
+        if m := re.match(r"\s*(?:shell|!|pipe\s+[^|]*\|)\s*(.*)", c):
+            out.append(("sh", m.group(1)))
+        for lit in re.findall(r"system\s*\(\s*\"([^\"]+)", c):
+            out.append(("sh", lit))
+    return out
+
+
+_AWK_CMD = re.compile(r"\bsystem\s*\(\s*\"((?:\\.|[^\"\\])*)\"|\"((?:\\.|[^\"\\])*)\"\s*\|\s*getline|"
+                      r"\|&?\s*\"((?:\\.|[^\"\\])*)\"")
+
+
+def _awk(args: list[str]) -> Carried:
+    prog = _after_options(args, {"-F", "-v", "-f", "--field-separator", "--assign", "-e", "--source", "-i"})
+    texts = prog[:1] + _flag_value(args, "e", ("--source",))
+    out: Carried = []
+    for text in texts:
+        if "/inet" in text and re.search(r"/inet[46]?/(?:tcp|udp)/", text):
+            out.append(("rule", "raw_socket"))
+        for m in _AWK_CMD.finditer(text):
+            cmd = next(g for g in m.groups() if g is not None)
+            if not cmd.startswith("/inet"):
+                out.append(("sh", cmd.replace('\\"', '"')))
+        if re.search(r"\bsystem\s*\(\s*[^\")\s]", text):
+            out.append(("rule", "dynamic_command"))  # system($0), system(cmd): built from the input
+    return out
+
+
+_SED_EXEC = re.compile(r"(?:^|[;\n{}])\s*(?:\d+|\$|/[^/]*/)?,?(?:\d+|\$|/[^/]*/)?\s*e\s+([^;\n}]+)")
+
+
+def _sed(args: list[str]) -> Carried:
+    scripts = _flag_value(args, "e", ("--expression",))
+    if not scripts:
+        rest = _after_options(args, {"-f", "--file", "-l", "--line-length"})
+        scripts = rest[:1]
+    out: Carried = []
+    for s in scripts:
+        for m in _SED_EXEC.finditer(s):
+            out.append(("sh", m.group(1)))
+        if re.search(r"(?:^|[;\n])\s*s(.).*\1.*\1[gpiImM0-9]*e", s):
+            out.append(("rule", "dynamic_command"))  # s///e runs the pattern space as a command
+    return out
+
+
+def _deno(args: list[str]) -> Carried:
+    if args[:1] == ["eval"] and len(args) > 1:
+        return [("node", _after_options(args[1:], set())[0] if _after_options(args[1:], set()) else "")]
+    return []
+
+
+def _make(args: list[str]) -> Carried:
+    return [("sh", v.split("\t", 1)[-1]) for v in _flag_value(args, "E", ("--eval",))]
+
+
+LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
+    "script": _script, "parallel": _parallel, "tmux": _tmux, "screen": _screen, "byobu": _tmux,
+    "xterm": _terminal, "uxterm": _terminal, "gnome-terminal": _terminal, "konsole": _terminal,
+    "x-terminal-emulator": _terminal, "urxvt": _terminal, "rxvt": _terminal, "alacritty": _terminal,
+    "kitty": _terminal, "xfce4-terminal": _terminal, "terminator": _terminal, "lxterminal": _terminal,
+    "st": _terminal, "wezterm": _terminal, "foot": _terminal, "entr": _entr, "expect": _expect, "sg": _sg,
+    "newgrp": _sg, "git": _git, "vim": _vim, "vi": _vim, "nvim": _vim, "ex": _vim, "view": _vim, "gvim": _vim,
+    "gdb": _gdb, "awk": _awk, "gawk": _awk, "mawk": _awk, "nawk": _awk, "busybox-awk": _awk, "sed": _sed,
+    "gsed": _sed, "deno": _deno, "make": _make, "gmake": _make,
+}
+
+
+def carried(name: str, args: list[str]) -> Carried:
+    fn = LAUNCHERS.get(name)
+    return fn(args) if fn else []
