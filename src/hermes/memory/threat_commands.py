@@ -84,7 +84,13 @@ def spans(text: str) -> list[str]:
     return list(seen)[:_MAX_SPANS]
 
 
-def hostile(verdict) -> bool:  # noqa: ANN001 - the gate's Verdict
+# Pinning a host key (ssh-keyscan into known_hosts) writes under ~/.ssh but grants nobody access.
+_HOST_KEY_PIN = re.compile(r"\bssh-keyscan\b[^|;&\n]*>>?\s*~?[\w/.$-]*\.ssh/known_hosts\b")
+
+
+def hostile(verdict, span: str = "") -> bool:  # noqa: ANN001 - the gate's Verdict
+    if verdict.rule == "write_ssh" and _HOST_KEY_PIN.search(span) and "authorized_keys" not in span:
+        return False
     return verdict.level == "hardline" or (verdict.level == "dangerous" and verdict.rule in HOSTILE_RULES)
 
 
@@ -95,6 +101,6 @@ def command_findings(text: str) -> list[tuple[str, str]]:
     out: dict[str, str] = {}
     for span in spans(text):
         for v in gate_scan(span):
-            if hostile(v) and v.rule not in out:
+            if hostile(v, span) and v.rule not in out:
                 out[v.rule] = span
     return list(out.items())

@@ -14,21 +14,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from hermes.memory.threat_text import (_LEET, _SECRETS, _SPACED, _SQUASHED, _random_looking, _redact,  # noqa: F401
+                                       _variants, fold, invisible, mask, redact)
+
 MAX_SCAN_CHARS = 65_536
-
-# Flagged when present (outside the benign emoji/script contexts allowed below).
-_INVISIBLE = frozenset([*range(0x200B, 0x200E), *range(0x2060, 0x2065), 0xFEFF,
-                        *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
-_TAGS = range(0xE0000, 0xE0080)
-_BLACK_FLAG = 0x1F3F4  # subdivision flags (England, Scotland, Wales) are spelled with tag characters
-
-# Cyrillic, Greek and Armenian letters that render like Latin ones (NFKC leaves them alone).
-_HOMOGLYPHS = str.maketrans("авеёіїјкорсѕтухԁһӏԛԝɡıАВЕКМНОРСТХУІЈ"
-                            "ЅαονρτυικεχΑΒΕΖΗΙΚΜΝΟΡΤΥΧօս",
-                            "abeeiijkopcstyxdhlqwgiABEKMHOPCTXYIJ"
-                            "SaovptuikexABEZHIKMNOPTYXou")
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-
 
 @dataclass(frozen=True)
 class Finding:
@@ -43,9 +32,6 @@ def _w(n: int) -> str:
     return rf"(?:[\w'’-]+[\s,]+){{0,{n}}}?"
 
 
-# "Never ignore previous instructions ..." is advice, not an attack.
-_NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno)[\s,]*$", re.I)
-_NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass"})
 _SECRET_FILE = (r"(?:\.env(?:\.(?:local|prod|production|staging|dev|development|test))?(?![\w.-])"
                 r"|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials"
                 r"|id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)|\.ssh/(?!config\b|known_hosts|\S*\.pub)"
@@ -201,6 +187,20 @@ def _language_tables() -> tuple[list, list]:
 _FOLDED_LANG, NATIVE_RULES = _language_tables()
 LANGUAGE_RULES += _FOLDED_LANG
 
+
+def _agent_rules() -> list:
+    from hermes.memory.threat_agent import AGENT_RULES
+    from hermes.memory.threat_flows import FLOW_RULES
+
+    return AGENT_RULES + FLOW_RULES
+
+
+# Markup, authority, exfiltration and trigger rules read punctuation (URLs, tags, quotes), so they run on the
+# folded text, and on the de-leeted copy only when the text looks leeted: the punctuation-free copy adds
+# little for them and would double their cost on long pages.
+AGENT_RULES = _agent_rules()
+_LEETISH = re.compile(r"[a-z][013457@$][a-z]|[013457][a-z]{2}", re.I)
+
 LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("exfil_command", _rx(_NET_CMD + _GAP + _SECRET_VAR)),
     ("exfil_command", _rx(
@@ -228,8 +228,10 @@ LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:add|append|insert|put|write)\s+(?:this|the\s+following|the\s+below|that)\s+(?:public\s+)?key"
         r"[^\n]{0,80}authorized_keys")),
     ("ssh_backdoor", _rx(
-        r"(?s)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA.{0,800}authorized_keys"
-        r"|authorized_keys.{0,800}(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA")),
+        # a key next to authorized_keys only when something is put there ("for checking" is a note)
+        r"(?s)\b(?:add|append|put|insert|install|copy|write|place|drop|paste)\b.{0,200}?"
+        r"(?:(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA.{0,800}authorized_keys"
+        r"|authorized_keys.{0,800}(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S{1,20})\s+AAAA)")),
     # Shell start-up files and cron only with a network or encoded payload: aliases and PATH are fine.
     ("shell_rc_persistence", _rx(
         r"(?:\b(?:add|append|insert|put|write|echo)\b|>>|\btee\b)[^\n]{0,160}?" + _PAYLOAD
@@ -256,108 +258,8 @@ LITERAL_RULES: list[tuple[str, re.Pattern[str]]] = [
 _COMMENT_WORDS = _rx(r"ignore\s+(?:previous|all|the|above|prior|your)|override|system\s+prompt|\bsecret|\bhidden\b|"
                      r"instructions?\b|\bassistant\b|\bAI\b|\bagent\b|you\s+must|you\s+should|do\s+not\s+tell|"
                      r"don't\s+tell|exfiltrat|\bcurl\b|\bwget\b")
-_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)  # an unterminated comment hides the rest too
-
-
-# (pattern, must look random): generic shapes are checked so identifiers and branch names pass.
-_SECRETS: list[tuple[re.Pattern[str], bool]] = [
-    (re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|live_|test_)?[A-Za-z0-9_-]{20,}"), True),
-    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}"), False),
-    (re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), False),
-    (re.compile(r"\bxox[baprs]-[A-Za-z0-9-]{10,}|\bglpat-[A-Za-z0-9_-]{20,}|\bAIza[0-9A-Za-z_-]{35}"), False),
-    (re.compile(r"-----BEGIN (?:RSA |EC |OPENSSH |DSA |ENCRYPTED )?PRIVATE KEY-----"), False),
-    (re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"), False),
-    (re.compile(r"(?i)\b(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|access[_-]?key)\s*(?:is|=|:)\s*"
-                r"['\"]?(?!\$|\{\{|<)([^\s'\"]{20,})"), True),
-]
-
-# Letter-spaced text ("d.o n.o.t t.e.l.l") loses its word breaks; these phrases are looked for in the
-# squashed letters, and only when such spacing is present (ordinary prose never squashes into them).
-_SQUASHED = {
-    "prompt_injection": ("ignoreallpreviousinstructions", "ignorepreviousinstructions", "ignorepriorinstructions",
-                         "ignoreallpriorinstructions", "ignoretheaboveinstructions", "ignoreallinstructions",
-                         "disregardpreviousinstructions", "disregardallpreviousinstructions"),
-    "disregard_rules": ("disregardyourrules", "ignoreyourrules", "forgetyourrules", "ignoreyoursystemprompt"),
-    "deception_hide": ("donottelltheuser", "donttelltheuser", "withouttheuserknowing", "keepthissecretfromtheuser"),
-    "role_hijack": ("youarenowunrestricted", "youarenowajailbroken", "youarenolongerhermes"),
-    "bypass_restrictions": ("actasifyouhavenorestrictions",),
-}
-_SPACED = re.compile(r"(?:\b\w\b[\W_]+){5}\b\w\b")
-
-
-def _random_looking(s: str) -> bool:
-    """Real keys mix letters and digits; identifiers like ENV_VAR_NAMES or branch names do not."""
-    if re.fullmatch(r"[A-Z0-9_]+", s) or "/" in s:
-        return False
-    return bool(re.search(r"\d", s) and re.search(r"[A-Za-z]", s))
-
-
-def mask(secret: str) -> str:
-    return secret[:4] + "…" + f"({len(secret)} chars)"
-
-
-# -- folding --------------------------------------------------------------------------------
-
-def _emojiish(ch: str) -> bool:
-    return (unicodedata.category(ch) == "So" or 0x1F000 <= ord(ch) <= 0x1FAFF
-            or ord(ch) in (0xFE0F, 0x20E3))
-
-
-def _allowed_joiner(text: str, i: int) -> bool:
-    """ZWJ in emoji sequences and ZWJ/ZWNJ inside non-Latin scripts (Persian, Indic) are ordinary text."""
-    if i == 0 or i + 1 >= len(text):
-        return False
-    a, b = text[i - 1], text[i + 1]
-    if ord(text[i]) == 0x200D and _emojiish(a) and _emojiish(b):
-        return True
-    return all((c.isalpha() or unicodedata.category(c).startswith("M")) and ord(c) > 0x24F for c in (a, b))
-
-
-def _invisible_findings(text: str) -> list[Finding]:
-    found: dict[int, int] = {}
-    i = 0
-    while i < len(text):
-        cp = ord(text[i])
-        if cp == _BLACK_FLAG:  # a subdivision flag: tag letters/digits closed by CANCEL TAG
-            j = i + 1
-            while j < len(text) and j - i <= 7 and (0xE0030 <= ord(text[j]) <= 0xE0039
-                                                     or 0xE0061 <= ord(text[j]) <= 0xE007A):
-                j += 1
-            if j < len(text) and ord(text[j]) == 0xE007F and j > i + 1:
-                i = j + 1
-                continue
-        if (cp in _INVISIBLE and not (cp in (0x200C, 0x200D) and _allowed_joiner(text, i))) or cp in _TAGS:
-            found.setdefault(cp, i)
-        i += 1
-    if not found:
-        return []
-    desc = ", ".join(f"U+{cp:04X}" for cp in sorted(found))
-    return [Finding("invisible_unicode", f"invisible/bidi characters {desc}")]
-
-
-def fold(text: str) -> str:
-    """The text an attacker meant a model to read: no invisibles, NFKC, look-alikes mapped, no accents."""
-    text = "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0xE0000 <= ord(c) <= 0xE007F)
-    text = unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS)
-    text = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in text if unicodedata.category(c) != "Mn"))
-
-
-def _variants(folded: str) -> list[str]:
-    words = re.sub(r"\s+", " ", re.sub(r"[^\w\s'’]+|_+", " ", folded))
-    return [folded, words, words.translate(_LEET)]
-
-
-def _redact(s: str) -> str:
-    for rx, check in _SECRETS:
-        s = rx.sub(lambda m: mask(m.group(0)) if not check or _random_looking(m.group(m.lastindex or 0))
-                   else m.group(0), s)
-    return s
-
-
-def redact(s: str) -> str:
-    """`s` with anything shaped like a key, token or password masked (chat replies, logs)."""
-    return _redact(s)
+# An unterminated comment hides the rest too; a markdown link-reference comment renders as nothing.
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)|^\s*\[//\]:\s*#\s*[(\"'](.*)$", re.S | re.M)
 
 
 def _excerpt(s: str, n: int = 80) -> str:
@@ -366,7 +268,7 @@ def _excerpt(s: str, n: int = 80) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
-def scan(text: str) -> list[Finding]:
+def scan(text: str, _decode: bool = True) -> list[Finding]:
     """Findings for `text`, one per rule, in rule order. Empty list: clean."""
     if not text:
         return []
@@ -374,17 +276,27 @@ def scan(text: str) -> list[Finding]:
     if len(text) > MAX_SCAN_CHARS:
         findings.append(Finding("oversized", f"{len(text):,} chars (scan limit {MAX_SCAN_CHARS:,})"))
         text = text[:MAX_SCAN_CHARS]
-    findings += _invisible_findings(text)
+    hidden = invisible(text)
+    if hidden:
+        findings.append(Finding("invisible_unicode", hidden))
     folded = fold(text)
 
     def add(rule: str, excerpt: str) -> None:
         if rule not in {f.rule for f in findings}:
             findings.append(Finding(rule, excerpt))
 
-    def negated(rule: str, source: str, m: re.Match[str]) -> bool:
-        return rule in _NEGATABLE and bool(_NEG.search(source[max(0, m.start() - 12):m.start()]))
+    from hermes.memory.threat_context import discussed_quotes, excused
 
-    passes = [(v, LANGUAGE_RULES) for v in _variants(folded)] + [(folded, LITERAL_RULES)]
+    quotes = discussed_quotes(folded)
+
+    def negated(rule: str, source: str, m: re.Match[str]) -> bool:
+        return excused(rule, source, m, quotes)
+
+    variants = _variants(folded)
+    passes = [(v, LANGUAGE_RULES) for v in variants] + [(folded, AGENT_RULES), (folded, LITERAL_RULES)]
+    leet = "\n".join(ln for ln in folded.splitlines() if len(_LEETISH.findall(ln)) >= 3)
+    if leet:
+        passes.append((_variants(leet)[2], AGENT_RULES))
     if NATIVE_RULES:
         native = unicodedata.normalize("NFKC", "".join(
             c for c in text if unicodedata.category(c) != "Cf" and not 0xE0000 <= ord(c) <= 0xE007F))
@@ -395,7 +307,8 @@ def scan(text: str) -> list[Finding]:
                 m = next((m for m in rx.finditer(source) if not negated(rule, source, m)), None)
                 if m:
                     add(rule, _excerpt(m.group(0)))
-    body = next((c.group(1) for c in _COMMENT.finditer(folded) if _COMMENT_WORDS.search(c.group(1))), None)
+    body = next((b for c in _COMMENT.finditer(folded) for b in [c.group(1) or c.group(2) or ""]
+                 if _COMMENT_WORDS.search(b)), None)
     if body is not None:
         add("html_comment_injection", _excerpt("<!--" + body[:70]))
     if _SPACED.search(folded):
@@ -411,7 +324,17 @@ def scan(text: str) -> list[Finding]:
     from hermes.memory.threat_commands import command_findings
 
     for gate_rule, command in command_findings(folded):
-        add(f"command_{gate_rule}", _excerpt(command))
+        if not negated(f"command_{gate_rule}", command, re.match(r"", command)):
+            add(f"command_{gate_rule}", _excerpt(command))
+    if _decode:  # encoded text is scanned once more, decoded (never recursively)
+        from hermes.memory.threat_decode import decoded
+
+        for how, plain in decoded(folded):
+            inner = [f for f in scan(plain, _decode=False) if f.rule != "invisible_unicode"
+                     and (how == "base64" or f.rule != "hardcoded_secret")]  # re-spelled text makes key shapes
+            if inner:
+                add("encoded_payload", f"{how}: {describe(inner[:2])}"[:120])
+                break
     present = {f.rule for f in findings}
     return [f for f in findings if not present & _COVERED_BY.get(f.rule, frozenset())]
 

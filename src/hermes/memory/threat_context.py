@@ -1,0 +1,96 @@
+"""When a match is about an attack rather than one: negation, quoted discussion, template code.
+
+"Never ignore previous instructions" is advice; "the talk was about 'ignore previous instructions'
+attacks" discusses a phrase; `f"<|im_start|>system\\n{system}"` formats a chat template; a GitHub
+token sent to api.github.com goes where it belongs. A quote is only excused when the sentence
+around it is about the phrase (a talk, a test, a classifier, an example), so a quoted order with
+nothing around it stays flagged, and only the wording rules are excused this way: a quote that
+also sends a key to a URL is still caught by the exfiltration rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "Never ignore previous instructions ..." is advice, not an attack.
+_NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
+NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
+                       "memory_tamper", "persona_takeover", "instruction_override"})
+# Rules about wording: a quoted, discussed phrase is not an instruction.
+_QUOTABLE = frozenset({"prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
+                       "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
+                       "leak_system_prompt", "secret_request"})
+_QUOTE = re.compile(r"(?<!\w)'[^'\n]{3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|‘[^’\n]{3,200}’")
+_ABOUT = re.compile(
+    r"\b(?:talks?|blog|posts?|papers?|articles?|thesis|chapters?|slides?|workshop|tests?|unit\s+tests?|examples?|"
+    r"e\.g\.|detect\w*|classif\w*|filters?|attacks?|attackers?|titled?|working\s+title|phrases?|strings?|"
+    r"payloads?|patterns?|jailbreaks?|injections?|benchmarks?|datasets?|fixtures?|red-?team\w*|might\s+say|"
+    r"may\s+say|could\s+say|(?:might|may|could)\s+write|such\s+as|like|called|known\s+as|fell\s+for|abstract)\b",
+    re.I)
+# an f-string, str.format, a {placeholder}, or a sentence about a tokenizer's special tokens
+_TEMPLATE = re.compile(r"\bf['\"]|\.format\(|\{[a-z_]+\}|\b(?:chat[_ ]template|tokenizer\w*|special\s+tokens)\b", re.I)
+_TEMPLATE_RULES = frozenset({"fake_markup", "sys_prompt_override", "impersonation"})
+
+
+def _in_inline_code(source: str, m: re.Match[str]) -> bool:
+    """A token named in `backticks` ("the `<tool_call>` format") is syntax being discussed."""
+    a = source.rfind("`", max(0, m.start() - 40), m.start() + 1)
+    b = source.find("`", m.end() - 1, m.end() + 40)
+    return a >= 0 and b >= 0 and "\n" not in source[a:b] and source.count("`", a, b + 1) == 2
+# A token named for a service, sent to that service's own API, is authentication, not a leak.
+_VENDORS = {"GITHUB": "github.com", "GH": "github.com", "GITLAB": "gitlab.com", "OPENAI": "openai.com",
+            "ANTHROPIC": "anthropic.com", "SLACK": "slack.com", "STRIPE": "stripe.com", "HF": "huggingface.co",
+            "HUGGINGFACE": "huggingface.co", "NPM": "npmjs.org", "CLOUDFLARE": "cloudflare.com"}
+_VENDOR_VAR = re.compile(r"\$\{?([A-Z]+)_[A-Z_]*(?:TOKEN|KEY)\}?")
+
+
+def _sentence(source: str, start: int, end: int) -> tuple[int, int]:
+    a = max(source.rfind("\n", 0, start), max(source.rfind(". ", 0, start), source.rfind("; ", 0, start)) + 1)
+    b = min([i for i in (source.find("\n", end), source.find(". ", end)) if i >= 0] or [len(source)])
+    return max(a, 0), b
+
+
+def _quoted_discussion(source: str, start: int, end: int) -> bool:
+    a, b = _sentence(source, start, end)
+    line = source[a:b]
+    for q in _QUOTE.finditer(line):
+        if q.start() + a <= start and end <= q.end() + a:
+            outside = line[:q.start()] + " " + line[q.end():]
+            return _ABOUT.search(outside) is not None
+    return False
+
+
+def _own_service(source: str, m: re.Match[str]) -> bool:
+    line_end = source.find("\n", m.end())
+    line = source[source.rfind("\n", 0, m.start()) + 1: line_end if line_end >= 0 else len(source)]
+    names = _VENDOR_VAR.findall(line)
+    hosts = re.findall(r"https?://([\w.-]+)", line)
+    return bool(names and hosts) and all(
+        n in _VENDORS and all(h == _VENDORS[n] or h.endswith("." + _VENDORS[n]) for h in hosts) for n in names)
+
+
+def _norm(s: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]+|_+", " ", s.lower()).split())
+
+
+def discussed_quotes(folded: str) -> list[str]:
+    """The quoted phrases a sentence is about, in the punctuation-free form of the other variants."""
+    if not any(q in folded for q in "'\"“‘"):
+        return []
+    return [_norm(q.group(0)) for q in _QUOTE.finditer(folded)
+            if _quoted_discussion(folded, q.start() + 1, q.end() - 1)]
+
+
+def excused(rule: str, source: str, m: re.Match[str], quotes: list[str] | None = None) -> bool:
+    if rule in NEGATABLE and _NEG.search(source[max(0, m.start() - 12):m.start()]):
+        return True
+    if rule in _QUOTABLE and (_quoted_discussion(source, m.start(), m.end())
+                              or (quotes and any(_norm(m.group(0)) in q for q in quotes))):
+        return True
+    if rule in _TEMPLATE_RULES and _in_inline_code(source, m):
+        return True
+    if rule in _TEMPLATE_RULES:
+        a, b = _sentence(source, m.start(), m.end())
+        if _TEMPLATE.search(source[a:b]):
+            return True
+    return rule in ("exfil_command", "command_secret_exfil") and _own_service(source, m)
