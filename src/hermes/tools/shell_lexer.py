@@ -173,10 +173,14 @@ class _Lexer:
                 op = next(o for o in _OPS if s.startswith(o, self.i))
                 self.i += len(op)
                 self.end("|" if op == "|&" else op)
-            elif c in "<>" and not s.startswith(("<(", ">("), self.i):
+            elif (c in "<>" and not s.startswith(("<(", ">("), self.i)) or s.startswith("&>", self.i):
                 self.redirect()
             else:
+                start = self.i
                 w = self.word()
+                if self.i == start:  # nothing consumed: never loop on a character no branch takes
+                    self.i += 1
+                    continue
                 if (self.i < self.n and s[self.i] in "<>" and w.plain and w.text.isdigit()
                         and not s.startswith(("<(", ">("), self.i)):
                     self.redirect()  # "2>file": the digits name a file descriptor
