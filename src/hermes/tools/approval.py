@@ -23,6 +23,7 @@ from typing import Awaitable, Callable, Iterable, Literal
 from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, _Flow, code_lang, code_mode,  # noqa: F401
                                         pipeline_shell_socket, root_shell, secret_producer, shell_mode)
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES
+from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
 from hermes.tools.approval_rules import (NETWORK, READERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
@@ -89,7 +90,7 @@ class _Scan:
         if not text.strip() or not self._spend(text, depth):
             return
         text = clean(text, self.hermes_home, self.user_home)
-        for rid in text_rules(text):
+        for rid in [*text_rules(text), *win_text_rules(text)]:
             self.add(rid, _short(text))
         self.defs.read_functions(text)
         cwd: str | None = None
@@ -152,7 +153,7 @@ class _Scan:
         if w0.exec_src is not None and not w0.text.startswith(("<(", ">(")):
             self.dynamic_word(w0, words[1:], depth, shown)
             return
-        argv = [w.text for w in words]
+        argv = win_argv(name, words) or [w.text for w in words]
         if seg.subs and len(words) > 1:
             argv = argv[:1] + [self.resolved(w, depth) for w in words[1:]]  # rm -rf $(echo /)
         if (self.defs.funcs or self.defs.aliases) and (expanded := self.defs.expand_call(name, argv)) is not None:

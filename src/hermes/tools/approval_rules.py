@@ -19,6 +19,7 @@ from hermes.tools import approval_checks_data as _data, approval_checks_host as 
 from hermes.tools import approval_checks_system as _system  # noqa: F401
 from hermes.tools import approval_checks_disk as _disk, approval_checks_secrets as _secrets  # noqa: F401
 from hermes.tools import approval_checks_infra as _infra, approval_checks_admin as _admin  # noqa: F401
+from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
 from hermes.tools.approval_checks_data import (NETWORK, READERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
