@@ -284,7 +284,7 @@ _SHARED.add("start.exe")
 
 _GATE = re.compile(r"diskpart|iex|invoke-expression|scriptblock|env:|lsass|csrss|wininit|svchost|winlogon|"
                    r"shadowcopy|credential|securestring|sekurlsa|mimikatz|icacls|environmentvariable|\.ssh|"
-                   r"\|\s*(?:remove-item|ri|rm|del)\b")
+                   r"outfile|downloadfile|\|\s*(?:remove-item|ri|rm|del)\b")
 _DOWNLOAD = re.compile(r"(?i)download(?:string|file|data)|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|"
                        r"start-bitstransfer|curl|wget)\b|net\.webclient|\bhttps?://")
 _RUN_TEXT = re.compile(r"(?i)\b(?:iex|invoke-expression)\b|\[scriptblock\]::create")
@@ -303,6 +303,11 @@ def win_text_rules(text: str) -> list[str]:
         out.append("disk_wipe")
     if _RUN_TEXT.search(low) and _DOWNLOAD.search(low):
         out.append("curl_pipe_shell")
+    saved = r"(?:-outfile|-o|downloadfile\([^,]+,)\s*['\"]?([^'\"\s)]+\.(?:ps1|exe|bat|cmd|msi|vbs))"
+    for m in re.finditer(saved, low):
+        name = m.group(1).rsplit("/", 1)[-1]
+        if name in low[m.end():]:  # downloaded, then run from the same line
+            out.append("curl_pipe_shell")
     secret = _SECRET_ENV.search(low) or re.search(r"(?:gci|get-childitem|dir|ls)\s+env:|getenvironmentvariables|"
                                                   r"\.ssh/(?:id_|identity)(?![\w.-]*\.pub)|\.aws/credentials|\.netrc|"
                                                   r"\.git-credentials|\.kube/config|\.docker/config\.json", low)
