@@ -277,3 +277,16 @@ def test_most_severe_verdict_wins_over_a_wrappers_own_rule():
     assert judge("nsenter -t 1 -m -u -i -n -p -- rm -rf /").rule == "rm_root"
     assert judge("runuser -u root -- rm -rf ~").rule == "rm_home"
     assert judge("nsenter -t 1 -m sh").rule == "container_escape"
+
+
+# Recursive deletes inside the tree run without asking only for what a build, a package manager or a
+# test run makes again; any other folder may hold the user's only copy of their work.
+@pytest.mark.parametrize("cmd,level", [
+    ("rm -rf keep/", "dangerous"), ("rm -rf src", "dangerous"), ("rm -rf data/raw", "dangerous"),
+    ("rm -rf bin", "dangerous"), ("rm -rf build src", "dangerous"), ("rm -r docs", "dangerous"),
+    ("rm -rf build/ dist/", "allowed"), ("rm -rf a/b/__pycache__", "allowed"), ("rm -rf pkg.egg-info", "allowed"),
+    ("rm -rf .venv node_modules", "allowed"), ("rm -rf bin/Release", "allowed"), ("rm -rf target/debug", "allowed"),
+    ("rm -f notes.txt", "allowed"), ("find . -type d -name __pycache__ -exec rm -rf {} +", "allowed"),
+])
+def test_in_tree_recursive_delete_only_of_regenerable_folders(cmd, level):
+    assert judge(cmd).level == level, (cmd, judge(cmd))

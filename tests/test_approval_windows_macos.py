@@ -426,7 +426,7 @@ Remove-Item -Path .\node_modules -Recurse -Force
 Remove-Item .\obj\ -Recurse -Force
 Remove-Item -Recurse -Force .\bin\Debug\net8.0
 Remove-Item dist -Recurse
-rm -r -fo .\build
+ri -r -fo .\build
 ri .\temp.txt
 del /s /q .\obj\*
 rd /s /q .\.vs
@@ -872,7 +872,7 @@ def test_text_rules_skip_posix_commands(text):
 
 @pytest.mark.parametrize("cmd,level", [
     ("sudo rm -rf /System/Library", "hardline"), ("rm -rf /System/Library/Extensions", "hardline"),
-    ("rm -rf ~/Library/Caches/com.me.app", "dangerous"), ("rm -rf ./Library", "allowed"),
+    ("rm -rf ~/Library/Caches/com.me.app", "dangerous"), ("rm -rf ./Library", "dangerous"), ("rm -rf ./Library/build", "allowed"),
 ])
 def test_macos_system_folders(cmd, level):
     assert classify(cmd, home=HOME).level == level

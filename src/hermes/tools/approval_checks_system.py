@@ -25,6 +25,27 @@ def in_tree(t: str, cwd: str | None = None) -> bool:
     return not any(part == ".git" for part in p.split("/"))
 
 
+# Directories a build, a package manager or a test run makes again: deleting one in the tree loses
+# nothing. Any other directory (src/, docs/, data/...) may hold the user's only copy of their work.
+_REGENERABLE = frozenset({
+    "build", "dist", "out", "target", "node_modules", ".venv", "venv", "__pycache__", ".pytest_cache",
+    ".mypy_cache", ".ruff_cache", ".tox", ".nox", "coverage", "htmlcov", ".coverage", ".next", ".nuxt",
+    ".parcel-cache", ".turbo", ".gradle", ".cache", "obj", "tmp", "temp", ".tmp", ".eggs",
+    ".hypothesis", ".ipynb_checkpoints", ".terraform", ".svelte-kit", ".angular", ".expo", "_site",
+    ".docusaurus", "cmake-build-debug", "cmake-build-release", "_build", ".vs", ".idea",
+})
+
+
+def regenerable(t: str) -> bool:
+    """An in-tree path inside a build output, cache or dependency folder (`build/`, `a/b/__pycache__`)."""
+    parts = [p for p in canon(t.replace("\\", "/")).split("/") if p not in ("", ".")]
+    if "{}" in parts:  # find ... -exec rm -rf {}: find's own filter decides what is found
+        return True
+    if any(a.lower() == "bin" and b.lower() in ("debug", "release") for a, b in zip(parts, parts[1:])):
+        return True  # .NET build output (bin/Debug, bin/Release); a bare bin/ may hold scripts
+    return any(p.lower() in _REGENERABLE or p.endswith((".egg-info", ".dist-info")) for p in parts)
+
+
 @_on("rm", "unlink")
 def _rm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     flags, targets = _split(args)
@@ -46,7 +67,7 @@ def _rm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         if t in ("*", ".*", "./*", ".", "./"):
             later.append("rm_wildcard")
     local = all(in_tree(t, ctx.cwd) for t in targets)  # no operands (xargs rm): judged as xargs_rm
-    if recursive and not local:
+    if recursive and not (local and all(regenerable(t) for t in targets)):
         yield "rm_recursive"
     yield from later
     if force and not recursive and not local:

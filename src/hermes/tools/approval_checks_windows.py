@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 
 from hermes.tools.approval_base import RULES, Ctx, Rule, _Check, _on
 from hermes.tools.approval_launchers import LAUNCHERS, Carried
+from hermes.tools.approval_checks_system import regenerable
 from hermes.tools.normalize import cmd_name
 from hermes.tools.shell_lexer import parse
 
@@ -200,6 +201,8 @@ def _remove(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             yield hard
         if outside(t) or ".git" in low.split("/"):
             yield "rm_recursive" if recursive else "rm_force" if force else "rm_outside"
+        elif recursive and not regenerable(low):  # in the tree, but maybe the user's only copy
+            yield "rm_recursive"
 
 
 # ---------------------------------------------------------------- wrappers: what powershell / cmd run
