@@ -201,7 +201,7 @@ def import_soul(ctx: Context, report: Report) -> None:
     if not text.strip():
         report.add("soul", "SOUL.md", "skipped", "empty in the reference home")
         return
-    found = scan(text)
+    found = scan(text, learned=False)
     if found:
         report.add("soul", "SOUL.md", "blocked", f"threat scan: {', '.join(rules(found))}",
                    [f"not imported: {describe(found)}"])

@@ -41,7 +41,9 @@ def blocked_marker(entry: str, matched: list[str]) -> str:
 @lru_cache(maxsize=4096)
 def _matched(entry: str) -> tuple[str, ...]:
     # A long-lived process (server, gateway) opens many sessions over the same few entries.
-    return tuple(rules(scan(entry)))
+    # The rules alone: every entry passed the full scan, learned model included, when it was written;
+    # a model retrained later must not turn a note the user relies on into a marker.
+    return tuple(rules(scan(entry, learned=False)))
 
 
 def safe_entries(entries: list[str]) -> list[str]:

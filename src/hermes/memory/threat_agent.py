@@ -29,7 +29,7 @@ _GUARD = (r"(?:approvals?|(?:approval|confirmation|permission|consent)\s+(?:prom
           r"(?:threat|security|memory)\s+scanner|(?:safety|security|sanity)\s+checks?|safeguards?|refusals?|"
           r"(?:safety|security)\s+(?:polic(?:y|ies)|rules|section|measures|restrictions)|"
           r"restrictions|review\s+step)")
-_OFF = (r"(?:(?:is|are)\s+(?:now\s+|no\s+longer\s+)?(?:not\s+)?(?:needed|required|necessary|permitted)|"
+_OFF = (r"(?:(?:is|are)\s+(?:now\s+)?(?:no\s+longer|not)\s+(?:needed|required|necessary|permitted)|"
         r"(?:is|are|were|was|have\s+been|has\s+been)\s+(?:now\s+|all\s+)?(?:disabled|switched\s+off|turned\s+off|lifted|"
         r"removed|waived|suspended|deactivated|dropped|off|retired|gone|unnecessary|optional)|"
         r"(?:don't|do\s+not|no\s+longer|doesn't|does\s+not)\s+apply|not\s+needed|unnecessary|off\s+for)")

@@ -47,7 +47,7 @@ def _programs() -> frozenset[str]:
 _WORD = re.compile(r"(?<![\w./$-])([A-Za-z][\w.+-]*)")
 
 
-def _line_spans(line: str) -> list[str]:
+def line_spans(line: str) -> list[str]:
     """From each known program name to the end of the line, and cut where prose takes over."""
     out: list[str] = []
     progs = _programs()
@@ -73,7 +73,7 @@ def spans(text: str) -> list[str]:
     found += [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
     for line in text.splitlines():
         line = line.replace("`", " ")
-        found += _line_spans(line)
+        found += line_spans(line)
         head, colon, rest = line.partition(": ")  # "Setup tip: <command>"
         found.append(rest if colon else line)
     seen: dict[str, None] = {}

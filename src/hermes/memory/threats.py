@@ -18,6 +18,8 @@ from hermes.memory.threat_text import (_LEET, _SECRETS, _SPACED, _SQUASHED, _ran
                                        _variants, fold, invisible, mask, redact)
 
 MAX_SCAN_CHARS = 65_536
+LEARNED = True  # threat_model.py's learned second opinion when no rule matched (False: rules only)
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -188,6 +190,15 @@ _FOLDED_LANG, NATIVE_RULES = _language_tables()
 LANGUAGE_RULES += _FOLDED_LANG
 
 
+def _ask_rules() -> list:
+    from hermes.memory.threat_asks import ASK_RULES
+
+    return ASK_RULES
+
+
+LANGUAGE_RULES += _ask_rules()
+
+
 def _agent_rules() -> list:
     from hermes.memory.threat_agent import AGENT_RULES
     from hermes.memory.threat_flows import FLOW_RULES
@@ -268,8 +279,12 @@ def _excerpt(s: str, n: int = 80) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
-def scan(text: str, _decode: bool = True) -> list[Finding]:
-    """Findings for `text`, one per rule, in rule order. Empty list: clean."""
+def scan(text: str, _decode: bool = True, *, learned: bool = True) -> list[Finding]:
+    """Findings for `text`, one per rule, in rule order. Empty list: clean.
+
+    `learned=False` leaves out the learned model (threat_model.py): it was trained on memory notes and
+    fetched text, where orders to the agent are suspect; SOUL.md and skills are made of such orders
+    (the persona, the procedure), so for them the rules alone judge."""
     if not text:
         return []
     findings: list[Finding] = []
@@ -335,6 +350,14 @@ def scan(text: str, _decode: bool = True) -> list[Finding]:
             if inner:
                 add("encoded_payload", f"{how}: {describe(inner[:2])}"[:120])
                 break
+    if not findings and _decode and learned and LEARNED:  # no rule matched: the learned model's opinion
+        from hermes.memory.threat_model import model
+
+        learned = model()
+        if learned is not None:
+            score, window = learned.worst(folded)
+            if score > learned.threshold:
+                add("learned_intent", f"score {score:.2f}: " + _excerpt(window, 60))
     present = {f.rule for f in findings}
     return [f for f in findings if not present & _COVERED_BY.get(f.rule, frozenset())]
 

@@ -151,7 +151,7 @@ async def soul(request: Any) -> Any:
     if not isinstance(data, dict):  # refused: no session, no CSRF token, or not JSON
         return data
     text = str(data.get("text") or "").replace("\r\n", "\n").strip()
-    findings = scan(text) if text else []
+    findings = scan(text, learned=False) if text else []
     if findings and not data.get("force"):
         return _error(scrub(request, f"Not saved: SOUL.md matched {describe(findings)}. Fix it, or tick "
                                       f"'save anyway'."), 422)
