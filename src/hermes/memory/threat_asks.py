@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from hermes.memory.threat_intent import _Gated
+
 
 def _w(n: int) -> str:
     return rf"(?:[\w'’-]+[\s,]+){{0,{n}}}?"
@@ -114,17 +116,4 @@ _TRIGGERS = {
 }
 
 
-class _Gated:
-    """A rule behind a cheap trigger; exposes the finditer the scanner calls."""
-
-    def __init__(self, pattern: re.Pattern[str], trigger: str):
-        self.pattern = pattern
-        self.trigger = re.compile(r"(?<!\w)(?:" + trigger + r")(?!\w)|[$€£¥]\s?\d", re.I)
-
-    def finditer(self, text: str):
-        if self.trigger.search(text) is None:
-            return iter(())
-        return self.pattern.finditer(text)
-
-
-ASK_RULES = [(rule, _Gated(rx, _TRIGGERS[rule])) for rule, rx in _RULES]
+ASK_RULES = [(rule, _Gated(rx, _TRIGGERS[rule], bare=r"[$€£¥]\s?\d")) for rule, rx in _RULES]

@@ -250,10 +250,11 @@ _TRIGGERS = {
 class _Gated:
     """A rule pattern behind a cheap trigger; exposes the finditer the scanner calls."""
 
-    def __init__(self, pattern: re.Pattern[str], trigger: str):
+    def __init__(self, pattern: re.Pattern[str], trigger: str, bare: str = r"[$~]"):
         self.pattern = pattern
-        # `$NAME` and `~/x` start with a non-word character, so they are found without word bounds
-        self.trigger = re.compile(r"(?<!\w)(?:" + trigger + r")(?!\w)|[$~]", re.I)
+        # `bare`: triggers that start with a non-word character (`$NAME`, `~/x`, `$20`), found
+        # without word bounds
+        self.trigger = re.compile(r"(?<!\w)(?:" + trigger + r")(?!\w)|" + bare, re.I)
 
     def finditer(self, text: str):
         if self.trigger.search(text) is None:
