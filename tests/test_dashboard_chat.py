@@ -93,21 +93,21 @@ def test_streamed_text_and_a_collapsible_tool_call(browser, tmp_path):
 
 
 def test_a_dangerous_command_is_approved_or_denied_from_the_page(browser, tmp_path):
-    steps = [call("terminal", {"command": "rm -rf ./build"}), reply("Removed the build folder."),
+    steps = [call("terminal", {"command": "rm -rf ./drafts"}), reply("Removed the drafts folder."),
              call("terminal", {"command": "rm -rf ./keep"}), reply("I did not remove it.")]
     with running(tmp_path, steps) as srv:
-        (srv.work / "build").mkdir()
+        (srv.work / "drafts").mkdir()
         (srv.work / "keep").mkdir()
         page = chat_page(browser, srv)
-        page.fill("#prompt", "clean the build")
+        page.fill("#prompt", "clean out the drafts")
         page.click("#send")
         card = page.locator(".approval").first
         card.wait_for(timeout=10_000)
-        assert "rm -rf ./build" in card.inner_text()
-        assert (srv.work / "build").exists()  # nothing runs before the answer
+        assert "rm -rf ./drafts" in card.inner_text()
+        assert (srv.work / "drafts").exists()  # nothing runs before the answer
         card.get_by_role("button", name="Approve once").click()
-        page.locator(".msg.assistant", has_text="Removed the build folder.").wait_for(timeout=10_000)
-        assert not (srv.work / "build").exists()
+        page.locator(".msg.assistant", has_text="Removed the drafts folder.").wait_for(timeout=10_000)
+        assert not (srv.work / "drafts").exists()
         assert card.get_by_role("button", name="Deny").is_disabled()
         page.locator("#send:enabled").wait_for()
         page.fill("#prompt", "and the keep folder")
