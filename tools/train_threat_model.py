@@ -23,7 +23,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from hermes.memory.threat_model import MODEL_FILE, buckets, prose, save, windows  # noqa: E402
+from hermes.memory.threat_model import MODEL_FILE, WINDOW_CHARS, buckets, prose, save, windows  # noqa: E402
 from hermes.memory.threats import fold  # noqa: E402
 
 
@@ -55,6 +55,9 @@ def corpora() -> tuple[list[str], list[str]]:
     # The bundled skills: instructions addressed to the agent are their genre, and they are benign.
     for path in sorted((ROOT / "src" / "hermes" / "skills" / "bundled").glob("**/SKILL.md")):
         benign += [w for w in windows(fold(path.read_text(encoding="utf-8"))) if len(w.split()) >= 6]
+    # Long benign texts are scored in windows at run time, so they are learned in windows; a long
+    # hostile one stays whole (only its injected part is hostile, and which window holds it is unknown).
+    benign = [w for t in benign for w in (windows(fold(t)) if len(t) > 2 * WINDOW_CHARS else [t])]
     hostile = list(dict.fromkeys(hostile))
     benign = [t for t in dict.fromkeys(benign) if t not in set(hostile)]
     return hostile, benign

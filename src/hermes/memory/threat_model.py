@@ -32,7 +32,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _BREAK = re.compile(r"(?<=[.!?。！？\n])\s*")
 # Commands are the approval gate's to judge (threat_commands): the model reads the prose around them.
 _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
-MIN_WORDS = 6  # fewer words are too little evidence for a bag of words: the rules judge those alone
+MIN_WORDS = 7  # fewer words (once commands are left out) are too little evidence: the rules judge those alone
 
 
 def prose(folded: str) -> str:
