@@ -67,12 +67,11 @@ def injections(name: str, by_category: bool, misses: int) -> None:
     hostile, benign = corpus["MALICIOUS"], corpus["BENIGN"]
     print(f"\n{name}: {len(hostile)} injections, {len(benign)} benign notes")
     for learned in (True, False):
-        threats.LEARNED = learned
         ms = []
         hit: dict[str, bool] = {}
         for text, *_ in hostile + benign:
             t0 = time.perf_counter()
-            hit[text] = bool(threats.scan(text))
+            hit[text] = bool(threats.scan(text, learned=learned))
             ms.append((time.perf_counter() - t0) * 1000)
         caught = [h for h in hostile if hit[h[0]]]
         flagged = [b for b in benign if hit[b[0]]]
@@ -93,7 +92,6 @@ def injections(name: str, by_category: bool, misses: int) -> None:
                 print(f"    MISSED [{h[1]}] {h[0][:150]!r}")
             for b in flagged[:misses]:
                 print(f"    FLAGGED [{b[1]}] {b[0][:150]!r}")
-    threats.LEARNED = True
 
 
 def main() -> int:

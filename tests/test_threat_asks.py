@@ -3,22 +3,12 @@ recommends: caught by what they ask for, while notes that only state such facts 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from corpus_support import load
 
 from hermes.memory.threats import rules, scan
 
-def _corpus():
-    path = Path(__file__).parent / "data" / "threat_asks.py"
-    spec = importlib.util.spec_from_file_location("threat_asks_corpus", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-_c = _corpus()
+_c = load("threat_asks")
 HOSTILE, FACTS = _c.HOSTILE, _c.FACTS
 
 EXPECTED = {"leak_system_prompt", "payment_redirect", "steered_recommendation"}

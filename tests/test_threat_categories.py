@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
+from corpus_support import load
 
 from hermes.memory.threat_commands import HOSTILE_RULES, spans
 from hermes.memory.threats import rules, scan
 from hermes.tools.approval import classify
 
-DATA = Path(__file__).parent / "data"
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, DATA / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-cats = _load("threat_categories")
-report = _load("threat_report")
+cats = load("threat_categories")
+report = load("threat_report")
 
 
 def test_every_category_is_caught_in_many_phrasings_and_languages(capsys):

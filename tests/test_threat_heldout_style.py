@@ -4,24 +4,15 @@ written apart from them, and the contexts that make a matching phrase harmless."
 from __future__ import annotations
 
 import base64
-import importlib.util
 import time
-from pathlib import Path
 
 import pytest
+from corpus_support import load
 
 from hermes.memory.threats import describe, rules, scan
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("threat_heldout_style", Path(__file__).parent / "data"
-                                                  / "threat_heldout_style.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-data = _load()
+data = load("threat_heldout_style")
 
 
 @pytest.mark.parametrize("category", sorted(data.THREATS))

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from corpus_support import load
 
 from hermes.memory.threats import rules, scan
 
 
-def _corpus():
-    path = Path(__file__).parent / "data" / "threat_languages.py"
-    spec = importlib.util.spec_from_file_location("threat_languages_corpus", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-_c = _corpus()
+_c = load("threat_languages")
 MALICIOUS, BENIGN = _c.MALICIOUS, _c.BENIGN
 
 

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
 
 import pytest
+from corpus_support import load
 
 from hermes.memory.threats import MAX_SCAN_CHARS, describe, fold, rules, scan
 
 
-def _corpus():
-    path = Path(__file__).parent / "data" / "threat_corpus.py"
-    spec = importlib.util.spec_from_file_location("threat_corpus", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-corpus = _corpus()
+corpus = load("threat_corpus")
 
 
 def test_corpus_sizes():

@@ -18,7 +18,6 @@ from hermes.memory.threat_text import (_LEET, _SECRETS, _SPACED, _SQUASHED, _ran
                                        _variants, fold, invisible, mask, redact)
 
 MAX_SCAN_CHARS = 65_536
-LEARNED = True  # threat_model.py's learned second opinion when no rule matched (False: rules only)
 
 
 @dataclass(frozen=True)
@@ -350,7 +349,7 @@ def scan(text: str, _decode: bool = True, *, learned: bool = True) -> list[Findi
             if inner:
                 add("encoded_payload", f"{how}: {describe(inner[:2])}"[:120])
                 break
-    if not findings and _decode and learned and LEARNED:  # no rule matched: the learned model's opinion
+    if not findings and _decode and learned:  # no rule matched: the learned model's opinion
         from hermes.memory.threat_model import model
 
         learned = model()
