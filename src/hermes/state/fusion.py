@@ -1,5 +1,9 @@
 """The ranking rule of semantic recall: how lexical hits and nearest vectors become one list.
 
+One rule, with constants per encoder (`Profile`, `PROFILES`): the generic MiniLM's vectors are weak
+on conversation recall and only settle ties (what follows); the recall encoder's are about as good as
+the lexical search and weigh as much or more (see PROFILES).
+
 Two inputs, both best first: the lexical search's hits with their scores (the stronger signal: on
 LoCoMo it alone finds about 0.80 of the evidence in its top 10, all-MiniLM-L6-v2's nearest vectors
 alone about 0.50) and the nearest message vectors with their cosine similarity. `fuse` keeps the
@@ -42,11 +46,51 @@ So the product search does not pass it; `bench_locomo.py --embeddings --folds --
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 LEXICAL_CANDIDATES = 50  # lexical hits rescored (store.search(..., limit=LEXICAL_CANDIDATES, context=0))
 DENSE_CANDIDATES = 10  # nearest vectors in the scope; more lets weaker vectors in, which measured worse
 DENSE_WEIGHT = 0.05  # the vector part at its best, in units of the best lexical hit: a tie-breaker
 RESERVED = 1  # nearest vectors sure of a place in the result (2 or more measured worse)
 LATE_WEIGHT = 0.2  # the late-interaction part at its best (0.2-0.3 chosen on held-in conversations)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How far search trusts one encoder's vectors. The constants above are the generic MiniLM's."""
+
+    dense_weight: float = DENSE_WEIGHT
+    dense_candidates: int = DENSE_CANDIDATES
+    reserved: int = RESERVED
+    # A turn found by its vector alone must be at least this close (below it the model pairs
+    # unrelated short texts), and within `dense_margin` of the best cosine among all candidates.
+    dense_min: float = 0.3
+    dense_margin: float = 0.2
+    dense_min_chars: int = 12  # a shorter message ("ok", "thanks!") is never found by its vector alone
+    # The best lexical hit keeps the first place: strong vectors reorder the rest of the list.
+    lexical_first: bool = False
+
+
+GENERIC = Profile()
+RECALL_ENCODER = "minilm-l6-recall-int8"
+# The recall encoder (MiniLM fine-tuned on question -> evidence-turn pairs, `encoders.RecallEncoder`)
+# is nearly as good alone as the lexical search, so its part weighs as much as the lexical part and
+# draws on the 20 nearest. Chosen with each conversation's model trained on the others (weights
+# 0.3-2, 10-50 nearest, 0-2 reserved places): 1.0-1.5 were best on the first conversation, 1.0 on
+# the next two; adding the generic model's vectors as a third part did not help
+# (`tools/train_recall_encoder.py --folds` measures it).
+# With it the best lexical hit keeps the first place: recall@1 0.441 -> 0.479 (the lexical search's
+# own), recall@10 unchanged (0.831 -> 0.830), measured on all five held-out conversations.
+# dense_min is the trainer's calibration (recorded in models/recall-minilm-l6.json): the cosine above
+# which questions meet turns of an unrelated conversation as often as with the generic model at 0.3.
+# A margin of 0.2 cut evidence the recall encoder ranks well (recall@10 0.830 -> 0.824); 0.3 keeps
+# it (0.830) and still parts "the blue giraffe" (0.97) from "a red panda" (0.44).
+PROFILES = {RECALL_ENCODER: Profile(dense_weight=1.0, dense_candidates=20, reserved=0, lexical_first=True,
+                                    dense_min=0.23, dense_margin=0.3)}
+
+
+def profile(encoder_name: str | None) -> Profile:
+    return PROFILES.get(encoder_name or "", GENERIC)
 
 
 def maxsim(query_tokens, tokens) -> float:
@@ -72,22 +116,24 @@ def embed_text(role: str, content: str, prev: str | None = None) -> str:
 
 def fuse(lexical: list[tuple[int, float]], dense: list[tuple[int, float]], limit: int, query: str = "",
          *, dense_weight: float | None = None, reserved: int | None = None,
-         late: dict[int, float] | None = None, late_weight: float | None = None) -> list[int]:
+         late: dict[int, float] | None = None, late_weight: float | None = None,
+         profile: Profile = GENERIC) -> list[int]:
     """Message ids, best first, from the lexical hits and the nearest vectors (both best first).
 
     `lexical`: (message id, lexical score), `dense`: (message id, cosine similarity). Ties go to the
     better lexical rank, then the nearer vector, then the smaller id, so the result does not depend on
     dict or set order. `query` is accepted for rules that look at the question; this one does not.
-    `dense_weight` and `reserved` override DENSE_WEIGHT and RESERVED (the benchmark's folds tune them).
+    `profile` holds the encoder's constants (`dense_weight` and `reserved` override two of them: the
+    benchmark's folds tune them).
     `late`: message id -> `maxsim` score for candidates (lexical or dense) whose token vectors were
     at hand; it adds `late_weight` (default LATE_WEIGHT) times the score scaled within those candidates.
     """
     del query
     if limit <= 0:
         return []
-    w = DENSE_WEIGHT if dense_weight is None else dense_weight
+    w = profile.dense_weight if dense_weight is None else dense_weight
     lexical = lexical[:LEXICAL_CANDIDATES]
-    dense = dense[:DENSE_CANDIDATES]
+    dense = dense[:profile.dense_candidates]
     best = max((s for _, s in lexical), default=0.0)
     score: dict[int, float] = {}
     lex_rank: dict[int, int] = {}
@@ -119,8 +165,10 @@ def fuse(lexical: list[tuple[int, float]], dense: list[tuple[int, float]], limit
     far = len(lexical) + len(dense)
     ranked = sorted(score, key=lambda m: (-score[m], lex_rank.get(m, far), dense_rank.get(m, far), m))
     top = ranked[:limit]
+    if profile.lexical_first and lexical and top and top[0] != lexical[0][0]:
+        top = [lexical[0][0]] + [m for m in ranked if m != lexical[0][0]][:limit - 1]
     # At most half the places: with a limit of 1 the best lexical hit stays the answer.
-    keep = min(RESERVED if reserved is None else reserved, limit // 2)
+    keep = min(profile.reserved if reserved is None else reserved, limit // 2)
     nearest = [m for m in dict.fromkeys(m for m, _ in dense[:keep]) if m not in top]
     if nearest:  # the nearest vectors take the last places, in their own order
         nearest = nearest[:limit]

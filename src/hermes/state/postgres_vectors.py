@@ -144,12 +144,14 @@ class PgVectors:
 
         return catch_up(idx, fetch, self.dim)
 
-    def admitted(self, ids: list[int], scope: str | None, flt: dict[str, Any]) -> set[int]:
+    def admitted(self, ids: list[int], scope: str | None, flt: dict[str, Any], min_chars: int = 0) -> set[int]:
         if not ids:
             return set()
         cond, args = filter_sql(flt, "%s")
         if scope is not None:
             cond, args = cond + " AND s.scope = %s", args + [scope]
+        if min_chars > 0:
+            cond, args = cond + " AND LENGTH(COALESCE(m.content, '')) >= %s", args + [min_chars]
         rows = self.store._read(lambda c: c.execute(
             f"SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id = ANY(%s){cond}",
             [list(ids), *args]).fetchall())

@@ -31,13 +31,13 @@ log = logging.getLogger("hermes.semantic")
 BATCH = 32  # messages embedded per encoder call
 QUEUE_MAX = 10_000  # ids waiting; past this they are dropped and caught up later
 GATHER_S = 0.05  # the worker waits this long for more ids before embedding a short batch
-# A turn found by its vector alone must be at least this close: below it MiniLM pairs unrelated
-# short texts ("cat" / "ok" is 0.23), and a search for nothing related must still find nothing.
-DENSE_MIN = 0.3
-# ... and within this much of the best cosine among all candidates: "blue giraffe" must not bring
-# "a red panda" (0.34) when "the blue giraffe" is there (0.85), while a paraphrase-only query,
-# whose best is itself low ("travel documents" / the passport message: 0.37), still finds it.
-DENSE_MARGIN = 0.2
+# Per encoder (`fusion.Profile`): a turn found by its vector alone must be at least dense_min close
+# (below 0.3 the generic MiniLM pairs unrelated short texts: "cat" / "ok" is 0.23), so a search for
+# nothing related still finds nothing, and within dense_margin of the best cosine among all
+# candidates: "blue giraffe" must not bring "a red panda" when "the blue giraffe" is there, while a
+# paraphrase-only query, whose best is itself low ("travel documents" / the passport message),
+# still finds it. A message shorter than dense_min_chars is never found by its vector alone: "ok"
+# or "thanks" means nothing to find, and such short texts sit near many queries ("cat" / "ok").
 # Long-running processes (serve, gateway) embed new messages as they are stored. A one-shot
 # process (`hermes chat -q`, a cron run) does not load the model for that: ~2 s and ~400 MB for a
 # two-message exchange; its messages are embedded by the next search of their scope, by a
@@ -282,16 +282,17 @@ class SemanticSearch:
         if idx is None:  # a big scope's index is still being read: lexical order meanwhile
             return self._finish(lexical, [h.message_id for h in lexical][:limit], context)
         filtered = any(v for v in flt.values())
-        near = idx.nearest(q, fusion.DENSE_CANDIDATES * (FILTER_OVERSAMPLE if filtered else 1))
+        prof = fusion.profile(self.model)
+        near = idx.nearest(q, prof.dense_candidates * (FILTER_OVERSAMPLE if filtered else 1))
         # The index may hold rows deleted since, and never trusts itself on scope: SQL decides.
-        ok = self.vectors.admitted([m for m, _ in near], scope, flt)
-        dense = {m: s for m, s in near if m in ok and s >= DENSE_MIN}
-        dense = dict(sorted(dense.items(), key=lambda kv: -kv[1])[:fusion.DENSE_CANDIDATES])
+        ok = self.vectors.admitted([m for m, _ in near], scope, flt, min_chars=prof.dense_min_chars)
+        dense = {m: s for m, s in near if m in ok and s >= prof.dense_min}
+        dense = dict(sorted(dense.items(), key=lambda kv: -kv[1])[:prof.dense_candidates])
         dense.update(idx.similarity(q, [h.message_id for h in lexical]))
         best, found = max(dense.values(), default=0.0), {h.message_id for h in lexical}
-        dense = {m: c for m, c in dense.items() if m in found or c >= best - DENSE_MARGIN}
+        dense = {m: c for m, c in dense.items() if m in found or c >= best - prof.dense_margin}
         ranked = fusion.fuse([(h.message_id, h.score) for h in lexical],
-                             sorted(dense.items(), key=lambda kv: -kv[1]), limit, query)
+                             sorted(dense.items(), key=lambda kv: -kv[1]), limit, query, profile=prof)
         return self._finish(lexical, ranked, context, dense)
 
     def _index(self, scope: str | None) -> Any:

@@ -286,13 +286,16 @@ class SQLiteVectors:
     def nearest(self, model: str, q: Any, scope: str | None, k: int) -> list[tuple[int, float]]:
         return self.index(model, scope).nearest(q, k)
 
-    def admitted(self, ids: list[int], scope: str | None, flt: dict[str, Any]) -> set[int]:
-        """The ids that exist, belong to `scope` and satisfy the search filters."""
+    def admitted(self, ids: list[int], scope: str | None, flt: dict[str, Any], min_chars: int = 0) -> set[int]:
+        """The ids that exist, belong to `scope`, satisfy the search filters and hold at least
+        `min_chars` characters."""
         if not ids:
             return set()
         cond, args = filter_sql(flt)
         if scope is not None:
             cond, args = cond + " AND s.scope = ?", args + [scope]
+        if min_chars > 0:
+            cond, args = cond + " AND LENGTH(COALESCE(m.content, '')) >= ?", args + [min_chars]
         rows = self.store._read(lambda c: c.execute(
             "SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id "
             f"WHERE m.id IN (SELECT value FROM json_each(?)){cond}", [json.dumps(ids), *args]).fetchall())
