@@ -372,17 +372,13 @@ def nearest(c: Candidates, k: int) -> list[tuple[int, float]]:
 
 
 def product_dense(c: Candidates, prof) -> list[tuple[int, float]]:
-    """The vector list semantic.py hands to fuse: the profile's nearest at or above dense_min, plus
-    the lexical candidates' own cosines, within dense_margin of the best (lexical hits always)."""
+    """The vector list semantic.py hands to fuse (`fusion.dense_list`), from one question's inputs."""
     from hermes.state import fusion
 
     row = {int(m): i for i, m in enumerate(c.ids)}
-    dense = {m: s for m, s in nearest(c, prof.dense_candidates) if s >= prof.dense_min}
     lexical = [m for m, _ in c.lexical[:fusion.LEXICAL_CANDIDATES]]
-    dense.update({m: float(c.sims[row[m]]) for m in lexical if m in row})
-    best, found = max(dense.values(), default=0.0), set(lexical)
-    return sorted(((m, v) for m, v in dense.items() if m in found or v >= best - prof.dense_margin),
-                  key=lambda kv: -kv[1])
+    return fusion.dense_list(nearest(c, prof.dense_candidates),
+                             {m: float(c.sims[row[m]]) for m in lexical if m in row}, prof)
 
 
 def old_hybrid_rule(c: Candidates, limit: int = 10) -> list[int]:

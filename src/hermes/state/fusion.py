@@ -93,6 +93,19 @@ def profile(encoder_name: str | None) -> Profile:
     return PROFILES.get(encoder_name or "", GENERIC)
 
 
+def dense_list(near: list[tuple[int, float]], lexical_sims: dict[int, float],
+               prof: Profile) -> list[tuple[int, float]]:
+    """The vector list `fuse` takes, best first: the profile's count of `near` (admitted nearest
+    vectors) at or above dense_min, plus the lexical candidates' own cosines (`lexical_sims`), kept
+    within dense_margin of the best unless they are lexical hits."""
+    dense = dict(sorted(((m, c) for m, c in near if c >= prof.dense_min), key=lambda kv: -kv[1])
+                 [:prof.dense_candidates])
+    dense.update(lexical_sims)
+    best = max(dense.values(), default=0.0)
+    return sorted(((m, c) for m, c in dense.items() if m in lexical_sims or c >= best - prof.dense_margin),
+                  key=lambda kv: -kv[1])
+
+
 def maxsim(query_tokens, tokens) -> float:
     """Late interaction of unit token vectors ((n, dim) arrays): mean over query tokens of the best
     cosine among the candidate's tokens; 0.0 when either side has no token."""

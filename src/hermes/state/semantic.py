@@ -286,14 +286,10 @@ class SemanticSearch:
         near = idx.nearest(q, prof.dense_candidates * (FILTER_OVERSAMPLE if filtered else 1))
         # The index may hold rows deleted since, and never trusts itself on scope: SQL decides.
         ok = self.vectors.admitted([m for m, _ in near], scope, flt, min_chars=prof.dense_min_chars)
-        dense = {m: s for m, s in near if m in ok and s >= prof.dense_min}
-        dense = dict(sorted(dense.items(), key=lambda kv: -kv[1])[:prof.dense_candidates])
-        dense.update(idx.similarity(q, [h.message_id for h in lexical]))
-        best, found = max(dense.values(), default=0.0), {h.message_id for h in lexical}
-        dense = {m: c for m, c in dense.items() if m in found or c >= best - prof.dense_margin}
-        ranked = fusion.fuse([(h.message_id, h.score) for h in lexical],
-                             sorted(dense.items(), key=lambda kv: -kv[1]), limit, query, profile=prof)
-        return self._finish(lexical, ranked, context, dense)
+        dense = fusion.dense_list([(m, c) for m, c in near if m in ok],
+                                  idx.similarity(q, [h.message_id for h in lexical]), prof)
+        ranked = fusion.fuse([(h.message_id, h.score) for h in lexical], dense, limit, query, profile=prof)
+        return self._finish(lexical, ranked, context, dict(dense))
 
     def _index(self, scope: str | None) -> Any:
         """The scope's index, or None while its first load (1M vectors: about 100 s) runs in a
