@@ -251,6 +251,19 @@ def _network(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             return
 
 
+# Tools that send a host name out to be resolved (or contacted): a lookup of "<data>.attacker.example"
+# delivers <data> to whoever serves that domain, with no HTTP client involved (DNS exfiltration).
+RESOLVERS = frozenset("dig host nslookup drill kdig delv getent resolvectl ping ping6 traceroute traceroute6 "
+                      "tracepath mtr whois nmap arping fping hping3".split())
+
+
+@_on(*RESOLVERS)
+def _resolver(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    # No allowance for a provider's own host here: nothing legitimate puts a token in a name to look up.
+    if any(_SECRET_VAR.search(a) for a in args):
+        yield "secret_exfil"
+
+
 READERS = frozenset("cat tac less more head tail bat batcat nl base64 base32 xxd od hexdump strings grep egrep "
                     "fgrep rg ag awk cut sort uniq tar zip 7z gpg jq yq".split())
 

@@ -22,7 +22,7 @@ from hermes.tools import approval_checks_infra as _infra, approval_checks_admin 
 from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
-from hermes.tools.approval_checks_data import (NETWORK, READERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
+from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
                                                sql_rules, sudo_rules)
 from hermes.tools.approval_checks_data import text_rules as _text_rules
 from hermes.tools.approval_checks_admin import miner_text
