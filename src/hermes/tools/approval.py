@@ -101,9 +101,7 @@ class _Scan:
                                                        if not _ASSIGN.match(w.text)), len(seg.words))]]
             for rid in env_rules(prefix):  # HISTFILE=/dev/null cmd: strip_wrappers drops these
                 self.add(rid, _short(seg.display()))
-            texts = [w.text for w in seg.words]
-            self.tainted.update(taint.assigned(texts, seg.subs, self.tainted, _leaks))
-            self.tainted.update(taint.loop_var(texts, seg.subs, self.tainted, _leaks))
+            self.tainted.update(taint.set_by([w.text for w in seg.words], seg.subs, self.tainted, _leaks))
             words, wrap = strip_wrappers(seg.words)
             stages.append((seg, words, wrap))
             if seg.op != "|":

@@ -15,6 +15,7 @@ from typing import Callable
 
 from hermes.tools.approval_base import _SECRET_VAR
 
+_NAME = re.compile(r"[A-Za-z_]\w*")
 _ASSIGN_WORD = re.compile(r"([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=(.*)", re.S)
 _DECLARERS = frozenset("export declare typeset local readonly".split())
 _INLINE_SUB = re.compile(r"\$\(([^()]*)\)")  # a substitution the parser left inside a word
@@ -46,10 +47,20 @@ def assigned(words: list[str], subs: list[str], tainted: Taint, leaks: _Leaks) -
     """Variables a segment of plain assignments (`K=...`, `export K=...`) gives a secret value."""
     if words and words[0] in _DECLARERS:
         words = [w for w in words[1:] if not w.startswith("-")]
-    matches = [_ASSIGN_WORD.fullmatch(w) for w in words]
-    if not matches or not all(matches):  # `K=v cmd`: the value only reaches cmd's environment
-        return {}
-    return {m.group(1): o for m in matches if (o := _origins(m.group(2), subs, tainted, leaks))}
+    out: Taint = {}
+    for w in words:
+        if not (m := _ASSIGN_WORD.fullmatch(w)):
+            return {}  # a command (`K=v cmd`: the value only reaches cmd's environment), not assignments
+        if o := _origins(m.group(2), subs, tainted, leaks):
+            out[m.group(1)] = o
+    return out
+
+
+def set_by(words: list[str], subs: list[str], tainted: Taint, leaks: _Leaks) -> Taint:
+    """What one segment taints: its plain assignments, or its for-loop's variable."""
+    if words and words[0] == "for":
+        return loop_var(words, subs, tainted, leaks)
+    return assigned(words, subs, tainted, leaks)
 
 
 def loop_var(words: list[str], subs: list[str], tainted: Taint, leaks: _Leaks) -> Taint:
@@ -69,7 +80,7 @@ def read_vars(words: list[str]) -> Taint:
                 skip = False
             elif w.startswith("-"):
                 skip = w in ("-d", "-n", "-N", "-p", "-t", "-u", "-a")
-            elif re.fullmatch(r"[A-Za-z_]\w*", w):
+            elif _NAME.fullmatch(w):
                 names.add(w)
         return {n: frozenset({"*"}) for n in names or {"REPLY"}}
     return {}
