@@ -121,6 +121,11 @@ HARDLINE = [
     ("chmod -R 000 /*", "chmod_system"),
     ("chown -R nobody /", "chmod_system"),
     ("chmod -R 777 /etc", "chmod_system"),
+    ("chmod -R a-x /usr/bin", "chmod_system"),
+    ("chown -R nobody:nogroup /var/lib", "chmod_system"),
+    ("setfacl -R -m u:nobody:rwx /", "chmod_system"),
+    ("setfacl --recursive --set u::---,g::---,o::--- /etc", "chmod_system"),
+    ("zpool labelclear -f /dev/sda", "disk_wipe"),
     ("mv ~ /dev/null", "destroy_home"),
     ("mv ~/ /tmp/oldhome", "destroy_home"),
     ("mv /etc /tmp/etc", "destroy_home"),
@@ -253,6 +258,11 @@ def test_obfuscated_hardline(cmd):
 # ---------------------------------------------------------------- dangerous
 
 DANGEROUS = [
+    ("setfacl -R -b /var/www", "chmod_recursive"),
+    ("setfacl -x u:bob /etc/shadow", "perm_system_path"),
+    ("setfacl -m u:bob:r ~/.ssh/id_rsa", "read_secret"),
+    ("zpool labelclear tank", "volume_remove"),
+    ("chmod -R 755 /usr/local/bin", "chmod_recursive"),
     ("rm -rf /tmp/build", "rm_recursive"),
     ("rm -rf .", "rm_recursive"),
     ("rm -rf .git", "rm_recursive"),
@@ -492,6 +502,9 @@ def test_dangerous(cmd, rule):
 # ---------------------------------------------------------------- allowed
 
 ALLOWED = [
+    "setfacl -R -m g:dev:rwX ./src",
+    "setfacl -m u:bob:rw notes.txt",
+    "getfacl /etc",
     "ls -la", "ls", "pwd", "cat README.md", "rm file.txt", "rm build.log", "rm src/old.py", "rm *.pyc",
     "rm /tmp/scratch.txt", "mkdir -p a/b",
     # cleanup strictly inside the working tree (the brief's policy: build output is not precious)

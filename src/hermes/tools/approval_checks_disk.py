@@ -79,7 +79,9 @@ def _volumes(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
                for a in args):
             yield "disk_wipe" if dev and "--zero-superblock" in args else "volume_remove"
     elif name in ("zpool", "zfs"):
-        if ops[:1] and ops[0] in ("destroy", "labelclear", "rollback", "export", "offline", "detach", "remove"):
+        if ops[:1] == ["labelclear"] and dev:
+            yield "disk_wipe"
+        elif ops[:1] and ops[0] in ("destroy", "labelclear", "rollback", "export", "offline", "detach", "remove"):
             yield "volume_remove"
     elif name in ("lvremove", "vgremove", "pvremove", "lvreduce", "vgreduce", "pvcreate", "lvcreate"):
         yield "disk_wipe" if dev and name in ("lvremove", "pvremove", "pvcreate") else "volume_remove"

@@ -238,6 +238,39 @@ def _perm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "perm_system_path"
 
 
+# setfacl options that take the next word as their value (an ACL spec or a file of them).
+_ACL_VALUE = frozenset("-m -M -x -X --modify --modify-file --remove --remove-file --set --set-file".split())
+
+
+@_on("setfacl")
+def _acl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """ACLs grant what chmod grants: judged on the same paths, recursion and system folders."""
+    recursive, targets, k = False, [], 0
+    while k < len(args):
+        a = args[k]
+        if a in _ACL_VALUE:
+            k += 2
+            continue
+        if a == "--":
+            targets += args[k + 1:]
+            break
+        if a in ("-R", "--recursive") or re.fullmatch(r"-[bkndLPvR]*R[bkndLPvR]*", a):
+            recursive = True
+        elif not a.startswith("-"):
+            targets.append(a)
+        k += 1
+    paths = [canon(t, ctx.cwd) for t in targets]
+    if recursive:
+        if any(_base(p.lower()) in _PERM_HARD for p in paths):
+            yield "chmod_system"
+        if not (targets and all(in_tree(t, ctx.cwd) for t in targets)):
+            yield "chmod_recursive"
+    if any(_PERM_SYSTEM.match(p.lower()) for p in paths):
+        yield "perm_system_path"
+    elif any(is_secret(t) for t in targets):
+        yield "read_secret"  # an ACL entry that lets another user read a key
+
+
 # ---------------------------------------------------------------- processes, services, power
 
 # Daemons whose death takes the machine, logins or shared services down with it.

@@ -16,7 +16,8 @@ SYSTEM_DIRS = frozenset(
     "/private/var".split())
 # Recursive chmod/chown there is a broken machine; /usr/local is left out (Homebrew's own advice).
 _PERM_HARD = frozenset("/ /etc /usr /var /bin /sbin /boot /lib /lib32 /lib64 /opt /home /root /sys /proc "
-                       "/dev /system /library /private /users /applications".split())
+                       "/dev /system /library /private /users /applications /usr/bin /usr/sbin /usr/lib "
+                       "/usr/lib64 /usr/libexec /var/lib".split())
 _SYSTEM_WRITE = re.compile(r"^/(?:bin|sbin|boot|lib|lib32|lib64|usr/(?:bin|sbin|lib|lib64|libexec))(?:/|$)")
 _BLOCK_DEV = re.compile(r"^/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|dm-|md\d|loop\d|nbd|sr\d|zd|"
                         r"root$|mem$|kmem$|port$)")
