@@ -106,6 +106,7 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("file_caps", _D, "grants a program capabilities or changes immutable flags"),
     ("kill_service", _D, "kills a system service or daemon"),
     ("tunnel_expose", _D, "exposes this machine through a tunnel or remote port forward"),
+    ("serve_private", _D, "serves the home folder, / or private files to the network"),
     ("remove_essential", _H, "removes a package the system cannot run without (libc, coreutils, systemd ...)"),
     ("remote_access", _D, "grants a key access to another machine (ssh-copy-id)"),
     ("print_secret", _D, "prints a credential (token, password, secret value) where the model reads it"),

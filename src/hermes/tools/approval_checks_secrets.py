@@ -15,7 +15,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _split
-from hermes.tools.approval_paths import canon, is_hermes_home
+from hermes.tools.approval_paths import canon, is_hermes_home, is_secret
 
 # program -> leading operands (after options) that print a secret; "*" = any operands
 _PRODUCERS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -147,6 +147,47 @@ def _tunnel(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if "*" in verbs or (ops and ops[0] in verbs):
         if not any(a in ("--help", "-h", "version", "--version") for a in args):
             yield "tunnel_expose"
+
+
+# Ad-hoc file servers and the option naming the folder they serve (else the working directory).
+_SERVERS = {"python": ("--directory", "-d"), "php": ("-t",), "busybox": ("-h",), "httpd": ("-h",), "http-server": (),
+            "serve": (), "twistd": ("--path",), "ruby": ()}
+_LOOPBACK = re.compile(r"^(?:127\.[\d.]+|localhost|::1|\[::1\])(?::\d+)?$")
+
+
+@_on(*_SERVERS)
+def _file_server(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """python -m http.server and its kind answer anyone who can reach the port: serving the home
+    folder or / hands out keys, tokens and Hermes's memory."""
+    if name == "python" and not (args[:2] in (["-m", "http.server"], ["-m", "SimpleHTTPServer"])):
+        return
+    if (name == "php" and "-S" not in args) or (name == "busybox" and args[:1] != ["httpd"]) or (
+            name == "httpd" and "-p" not in args) or (
+            name == "twistd" and "web" not in args) or (name == "ruby" and not any("httpd" in a for a in args)):
+        return
+    opts = _SERVERS[name]
+    served, k = None, 0
+    while k < len(args):
+        a = args[k]
+        if a in opts and k + 1 < len(args):
+            served = args[k + 1]
+            k += 1
+        elif a.startswith(tuple(o + "=" for o in opts if o.startswith("--"))):
+            served = a.split("=", 1)[1]
+        elif a in ("-b", "--bind", "-a", "--address", "-S", "-p", "--port", "-l", "--listen") and k + 1 < len(args):
+            if a != "-p" and a != "--port" and _LOOPBACK.match(args[k + 1]):
+                return
+            k += 1
+        elif name in ("http-server", "serve", "ruby") and not a.startswith("-") and "httpd" not in a \
+                and not a.isdigit():
+            served = a
+        k += 1
+    where = canon(served, ctx.cwd) if served else (canon(ctx.cwd) if ctx.cwd else None)
+    if where is None:
+        return
+    low = where.lower().rstrip("/") or "/"
+    if low in ("~", "/", "/etc", "/root", "/home", "/users", "/var") or is_secret(where, sending=True):
+        yield "serve_private"
 
 
 @_on("ztcp", "zsocket")

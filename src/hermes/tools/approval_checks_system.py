@@ -123,9 +123,36 @@ def find_unfiltered(exprs: list[str]) -> bool:
     return True
 
 
+# A name pattern that picks out keys and credentials: find ... -name '*.pem' -exec cat {} \;
+_SECRET_GLOB = re.compile(r"id_(?:rsa|dsa|ecdsa|ed25519)|\.(?:pem|key|p12|pfx|kdbx|ppk|jks|keystore|ovpn)\W*$|"
+                          r"^\W*(?:\.netrc|\.pgpass|\.git-credentials|credentials|wallet\.dat)\W*$", re.I)
+# Looser words, only for a search beyond the working tree (token*.py in a project is code).
+_SECRET_WORD = re.compile(r"secret|passw|private|token|\.env\b|credential", re.I)
+_HARVEST_READERS = frozenset("cat tac head tail less more base64 base32 xxd od hexdump strings grep egrep rg awk "
+                             "sed tar zip 7z gpg".split())
+_HARVEST_SENDERS = frozenset("curl wget nc ncat netcat socat scp sftp rsync ftp tftp".split())
+
+
+def _find_harvest(roots: list[str], exprs: list[str], ctx: Ctx) -> Iterator[str]:
+    """Keys gathered by name and read or sent by what -exec runs."""
+    names = [exprs[j + 1] for j, a in enumerate(exprs[:-1])
+             if a in ("-name", "-iname", "-path", "-ipath", "-wholename", "-regex", "-iregex")]
+    wide = not all(in_tree(r, ctx.cwd) or (r in (".", "./") and not ctx.cwd) for r in roots)
+    if not any(_SECRET_GLOB.search(n) or (wide and _SECRET_WORD.search(n)) for n in names):
+        return
+    for j, a in enumerate(exprs[:-1]):
+        if a in ("-exec", "-execdir", "-ok", "-okdir"):
+            prog = cmd_name(exprs[j + 1])
+            if prog in _HARVEST_SENDERS:
+                yield "secret_exfil"
+            elif prog in _HARVEST_READERS:
+                yield "read_secret"
+
+
 @_on("find")
 def _find(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     roots, exprs = find_roots(args)
+    yield from _find_harvest(roots, exprs, ctx)
     deletes = "-delete" in exprs
     recursive_rm = False
     for j, a in enumerate(exprs):
