@@ -163,6 +163,8 @@ class _Scan:
         if (self.defs.funcs or self.defs.aliases) and (expanded := self.defs.expand_call(name, argv)) is not None:
             self.script(expanded, depth + 1)  # a function or alias defined earlier on this line
             self.defs.done_call(name)
+        if self.tainted and (name in NETWORK or name in RESOLVERS):
+            argv = argv[:1] + [taint.renamed(a, self.tainted) for a in argv[1:]]
         for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs)):
             self.add(rid, shown)
         if name in NETWORK or name in RESOLVERS:

@@ -36,7 +36,8 @@ def _origins(value: str, subs: list[str], tainted: Taint, leaks: _Leaks) -> froz
         if sub in value and leaks(sub):
             words = sub.split()
             # `printenv OPENAI_API_KEY` and `echo $KEY` name their variable; anything else is a dump
-            named = ["$" + w for w in words[1:2] if words[0] == "printenv"] or _SECRET_VAR.findall(sub)
+            named = ["$" + w for w in words[1:2] if words[0] == "printenv" and _NAME.fullmatch(w)] or \
+                _SECRET_VAR.findall(sub)
             out |= set(named) if named else {"*"}
     for n in _referenced(value, tainted):
         out |= tainted[n]
@@ -97,3 +98,13 @@ def carried(argv: list[str], tainted: Taint, leaks: _Leaks) -> frozenset[str]:
     if any(leaks(sub) for sub in _INLINE_SUB.findall(text)):
         out.add("*")
     return frozenset(out)
+
+
+def renamed(arg: str, tainted: Taint) -> str:
+    """`arg` with each variable that holds exactly one named secret written as that secret's name:
+    `KEY=$(printenv OPENAI_API_KEY); curl api.openai.com -H "...$KEY"` is then judged as the key sent
+    to its own provider, which it is."""
+    for n, origins in tainted.items():
+        if len(origins) == 1 and (o := next(iter(origins))) != "*":
+            arg = re.sub(rf"\$\{{?{re.escape(n)}\}}?(?!\w)", lambda _m: o, arg)
+    return arg
