@@ -36,6 +36,13 @@ def _dd(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         elif a.startswith("of=") and ("$(" in a or "`" in a) and _BLOCK_DEV.search(
                 " ".join(canon(x) for x in re.split(r"[\s()`|]+", a[3:]) if x.startswith("/dev/"))):
             yield "disk_overwrite"  # of=$(ls /dev/sd* | head -1): a disk chosen at run time
+        elif a.startswith("of=") and ("$(" in a or "`" in a) and _DISK_LISTERS.search(a):
+            yield "disk_overwrite"  # of=$(lsblk -dno NAME | head -1 | sed 's|^|/dev/|')
+
+
+# Programs that list the machine's disks: a target computed from them is a disk.
+_DISK_LISTERS = re.compile(r"\b(?:lsblk|blkid|findmnt|fdisk\s+-l|sfdisk\s+-l|parted\s+-l|diskutil\s+list|"
+                           r"ls\s+/sys/block|/proc/partitions)\b")
 
 
 @_on("wipefs", "blkdiscard")

@@ -211,7 +211,37 @@ def _make(args: list[str]) -> Carried:
     return [("sh", v.split("\t", 1)[-1]) for v in _flag_value(args, "E", ("--eval",))]
 
 
+def _tar(args: list[str]) -> Carried:
+    """tar runs programs named in options: --to-command, --checkpoint-action=exec=, -I (compressor)."""
+    out = [("sh", v) for v in _flag_value(args, "I", ("--to-command", "--use-compress-program", "--info-script",
+                                                      "--new-volume-script", "--rsh-command"))]
+    out += [("sh", v) for v in _flag_value(args, "F")]
+    for v in _flag_value(args, "\0", ("--checkpoint-action",)):
+        if v.startswith("exec="):
+            out.append(("sh", v[5:]))
+    return out
+
+
+def _rsync(args: list[str]) -> Carried:
+    return [("sh", v) for v in _flag_value(args, "e", ("--rsh", "--rsync-path"))]
+
+
+def _zip(args: list[str]) -> Carried:
+    return [("sh", v) for v in _flag_value(args, "\0", ("-TT", "--unzip-command"))]
+
+
+_SSH_RUNS = re.compile(r"(?i)^\s*(?:proxycommand|localcommand|knownhostscommand)\s*[= ]\s*")
+
+
+def _ssh_options(args: list[str]) -> Carried:
+    """-o ProxyCommand=... (and LocalCommand) run on this machine, before any connection."""
+    values = _flag_value(args, "o") + [a[2:] for a in args if a.startswith("-o") and len(a) > 2]
+    return [("sh", v[m.end():]) for v in values if (m := _SSH_RUNS.match(v))]
+
+
 LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
+    "tar": _tar, "gtar": _tar, "bsdtar": _tar, "rsync": _rsync, "zip": _zip, "ssh": _ssh_options,
+    "scp": _ssh_options, "sftp": _ssh_options,
     "script": _script, "parallel": _parallel, "tmux": _tmux, "screen": _screen, "byobu": _tmux,
     "xterm": _terminal, "uxterm": _terminal, "gnome-terminal": _terminal, "konsole": _terminal,
     "x-terminal-emulator": _terminal, "urxvt": _terminal, "rxvt": _terminal, "alacritty": _terminal,

@@ -192,6 +192,7 @@ _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib
 _RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
 _FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
                     r"file_get_contents\s*\(\s*['\"]https?:")
+_BARE_CALL = re.compile(r"\b(?:system|exec|spawn)\s+(?=['\"]|qw\s*[(\[{/<])")
 _BACKTICKS = re.compile(r"`([^`]+)`|qx\{([^}]*)\}|qx\(([^)]*)\)|%x\(([^)]*)\)")
 _REVERSE = re.compile(r"dup2|pty\.spawn|/bin/(?:ba|z)?sh|cmd\.exe|spawn\(\s*['\"](?:ba|z)?sh['\"]|"
                       r"\.pipe\(\s*\w+\.stdin|exec\s*\(\s*['\"](?:ba|z)?sh")
@@ -251,6 +252,14 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
         region = code[m.end():match_paren(code, m.end() - 1)]
         if lits:
             out.commands.append(_as_command(lits, "+" in _STR.sub("", region)))
+    if lang in ("perl", "ruby"):  # calls without parentheses: system "rm -rf /"; exec qw(rm -rf /)
+        for m in _calls(_BARE_CALL, code, out):
+            span = re.split(r";|\bor\b|\band\b|\|\||&&|\bif\b|\bunless\b|\n", code[m.end():], maxsplit=1)[0]
+            words = re.fullmatch(r"\s*qw\s*[(\[{/<](.*?)[)\]}/>]\s*", span, re.S)
+            lits = words.group(1).split() if words else [unescape(x.group(2)) for x in _STR.finditer(span)]
+            dynamic = dynamic or (not words and bool(re.search(r"[$@]\w|\b[A-Za-z_]\w*\b", _STR.sub("", span))))
+            if lits:
+                out.commands.append(_as_command(lits, "+" in _STR.sub("", span) or "." in _STR.sub("", span)))
     if lang in ("perl", "ruby", "php"):  # `cmd`, qx{cmd}, %x(cmd) run a shell
         for m in _calls(_BACKTICKS, code, out):
             out.commands.append(next(g for g in m.groups() if g is not None))
