@@ -200,3 +200,10 @@ def _kill(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 def _send(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if name != "curl" and any(_SECRET_ENV.search(a) or is_secret(wpath(a).lstrip("@")) for a in args):
         yield "secret_exfil"
+
+
+@_won("compress-archive")
+def _archive(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Zipping ~/.ssh, ~/.aws or the browser profiles is the first half of sending them off."""
+    if any(is_secret(wpath(a.rstrip(",")), sending=True) for a in args if not a.startswith("-")):
+        yield "read_secret"
