@@ -58,6 +58,9 @@ def test_the_shipped_model_is_the_one_its_record_describes():
     model, tokenizer = encoders.recall_files()
     info = json.loads((model.parent / "recall-minilm-l6.json").read_text())
     assert hashlib.sha256(model.read_bytes()).hexdigest() == info["onnx_sha256"]
+    # Retrained weights under an old name would be compared with vectors of the previous training.
+    assert info["onnx_sha256"] == encoders.RecallEncoder.SHA256
+    assert fusion.RECALL_ENCODER == encoders.RecallEncoder.name
     assert info["min_cosine_to_float_model"] >= 0.995  # the int8 storage costs next to nothing
     assert info["recipe"]["epochs"] > 0 and len(info["data"]["sha256"]) == 64
     assert fusion.profile(fusion.RECALL_ENCODER).dense_min == info["dense_min"]  # calibrated with the model

@@ -10,9 +10,12 @@ session with the turn each came from) it finds about 0.76 on a conversation it w
     python tools/train_recall_encoder.py --folds    # held out: per conversation, train on the others and
                                                     # measure search with the product's fusion on it
 
-Recipe: contrastive loss (in-batch negatives plus one hard negative per pair, mined from the base
-model's 30 nearest non-evidence turns of the same conversation), scale 20, AdamW 3e-5, 2 epochs,
-batch 32, linear warm-up over a tenth of the steps then decay. Export: ONNX, then weight-only int8
+Recipe: one example per evidence turn (a question answered by three turns is three examples, so a
+multi-hop question pulls every part of its answer close, not one drawn at random), contrastive loss
+(in-batch negatives plus one hard negative per pair, mined from the base model's 30 nearest
+non-evidence turns of the same conversation), scale 20, AdamW 3e-5, 2 epochs, batch 32, linear
+warm-up over a tenth of the steps then decay. Texts are encoded in batches of similar length (about
+7 minutes a training on 2 cores, 2.5x faster than random batches). Export: ONNX, then weight-only int8
 (per output channel, activations stay float: cosine agreement with the float model ~0.9995, where
 onnxruntime's dynamic quantization gave 0.993).
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import sys
 import tempfile
@@ -40,7 +44,9 @@ MODEL_DIR = REPO / "src" / "hermes" / "state" / "models"
 OUT = MODEL_DIR / "recall-minilm-l6-int8.onnx"
 INFO = MODEL_DIR / "recall-minilm-l6.json"
 RECIPE = {"epochs": 2.0, "lr": 3e-5, "batch": 32, "scale": 20.0, "hard_negatives": 1, "mined_from_top": 30,
-          "warmup": 0.1, "weight_decay": 0.01, "max_tokens": 256, "seed": 0}
+          "warmup": 0.1, "weight_decay": 0.01, "max_tokens": 256, "seed": 0, "per_evidence": True}
+# Experiments change the recipe without editing it: RECIPE_JSON='{"epochs": 3}' ... --folds
+RECIPE.update(json.loads(os.environ.get("RECIPE_JSON", "{}")))
 
 
 def turns_of(sample: dict) -> dict[str, str]:
@@ -81,20 +87,28 @@ class Torch:
         self.tok = AutoTokenizer.from_pretrained(str(path))
         self.model = AutoModel.from_pretrained(str(path))
 
-    def encode(self, texts: list[str], batch: int = 64):
+    def encode(self, texts: list[str], batch: int = 16):
+        """Unit vectors in the order of `texts`, computed in batches of similar length: random
+        batches of turns are padded to ~2.3x their tokens, and the padding costs as much as text."""
         torch = self.torch
+        if not texts:
+            return torch.zeros(0, 384)
+        lengths = [len(ids) for ids in self.tok(texts, truncation=True, max_length=RECIPE["max_tokens"])["input_ids"]]
+        order = sorted(range(len(texts)), key=lengths.__getitem__)
         outs = []
-        for i in range(0, len(texts), batch):
-            b = self.tok(texts[i:i + batch], padding=True, truncation=True,
+        for i in range(0, len(order), batch):
+            b = self.tok([texts[j] for j in order[i:i + batch]], padding=True, truncation=True,
                          max_length=RECIPE["max_tokens"], return_tensors="pt")
             h = self.model(**b).last_hidden_state
             m = b["attention_mask"].unsqueeze(-1).float()
             outs.append(torch.nn.functional.normalize((h * m).sum(1) / m.sum(1).clamp(min=1), dim=-1))
-        return torch.cat(outs) if outs else torch.zeros(0, 384)
+        back = torch.empty(len(texts), dtype=torch.long)
+        back[torch.tensor(order)] = torch.arange(len(texts))
+        return torch.cat(outs)[back]
 
 
-def training_set(enc: Torch, samples: list[dict]) -> list[tuple[str, list[str], list[str]]]:
-    """(query, evidence texts, hard-negative texts) over the samples."""
+def training_set(enc: Torch, samples: list[dict]) -> list[tuple[str, list[str], list[str], str | None]]:
+    """(query, evidence texts, hard-negative texts, the positive or None to draw one) over the samples."""
     import numpy as np
 
     data = []
@@ -108,7 +122,10 @@ def training_set(enc: Torch, samples: list[dict]) -> list[tuple[str, list[str], 
         for (q, ev), row in zip(pairs, sims):
             top = np.argsort(-row)[:RECIPE["mined_from_top"]]
             negs = [turns[ids[j]] for j in top if ids[j] not in ev]
-            data.append((q, [turns[e] for e in ev], negs))
+            if RECIPE["per_evidence"]:  # every turn of a multi-turn answer pulled close, each in its turn
+                data += [(q, [turns[e] for e in ev], negs, turns[e]) for e in ev]
+            else:
+                data.append((q, [turns[e] for e in ev], negs, None))
     return data
 
 
@@ -134,10 +151,10 @@ def train(samples: list[dict], base: Path, log=print) -> Torch:
             if step >= steps:
                 break
             batch = [data[i] for i in order[b:b + bs]]
-            pos = [rng.choice(x[1]) for x in batch]
+            pos = [x[3] or rng.choice(x[1]) for x in batch]
             negs = [rng.choice(x[2]) for x in batch for _ in range(RECIPE["hard_negatives"])]
             texts = pos + negs
-            logits = RECIPE["scale"] * enc.encode([x[0] for x in batch], 999) @ enc.encode(texts, 999).T
+            logits = RECIPE["scale"] * enc.encode([x[0] for x in batch]) @ enc.encode(texts).T
             # Another pair's positive (or a mined negative) that is also evidence for this query
             # is not a negative.
             same = torch.tensor([[j != i and t in batch[i][1] for j, t in enumerate(texts)]

@@ -2,7 +2,7 @@
 
 The default, `recall`: all-MiniLM-L6-v2 fine-tuned to find the past turn a question is about
 (`tools/train_recall_encoder.py`; weight-only int8 ONNX shipped in `hermes/state/models/`, run by
-onnxruntime). On LoCoMo conversations it was not trained on, its nearest vectors alone find 0.76 of
+onnxruntime). On LoCoMo conversations it was not trained on, its nearest vectors alone find 0.75 of
 the evidence in their top 10 where the generic model finds 0.50; search weighs it accordingly
 (`fusion.PROFILES`).
 
@@ -171,7 +171,10 @@ MODELS = Path(__file__).parent / "models"
 class RecallEncoder(OnnxEncoder):
     """The fine-tuned MiniLM (see the module's docstring); same architecture, tokenizer and cost."""
 
-    name = "minilm-l6-recall-int8"
+    # The name is stored with every vector. A retrained model gets a new name (and its hash below), so
+    # stores embedded by the previous training are embedded again instead of compared with it.
+    name = "minilm-l6-recall-int8-2"
+    SHA256 = "c525be3aa1fb068e678fa9b272df530d3ee25f674b00e157eb6b1fdbd789a8eb"
 
 
 def recall_files() -> tuple[Path, Path]:

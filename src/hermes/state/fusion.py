@@ -72,7 +72,7 @@ class Profile:
 
 
 GENERIC = Profile()
-RECALL_ENCODER = "minilm-l6-recall-int8"
+RECALL_ENCODER = "minilm-l6-recall-int8-2"  # encoders.RecallEncoder.name
 # The recall encoder (MiniLM fine-tuned on question -> evidence-turn pairs, `encoders.RecallEncoder`)
 # is nearly as good alone as the lexical search, so its part weighs as much as the lexical part and
 # draws on the 20 nearest. Chosen with each conversation's model trained on the others (weights
