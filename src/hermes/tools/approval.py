@@ -416,7 +416,12 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
         return _Flow(None, inp.sources | {"secret"})  # gh auth token, vault kv get, echo $API_KEY
     if name in READERS and any(is_secret(a, sending=True) for a in args if not a.startswith("-")):
         return _Flow(None, inp.sources | {"secret"})
+    if name in DB_DUMPERS:
+        return _Flow(None, inp.sources | {"secret"})  # a database's rows: private data, like a key file
     return _Flow(None, inp.sources | {"generated"})
+
+
+DB_DUMPERS = frozenset("pg_dump pg_dumpall mysqldump mysqlpump mariadb-dump mongodump mongoexport".split())
 
 
 def _leaks(src: str) -> bool:

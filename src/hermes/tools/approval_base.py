@@ -107,6 +107,10 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("kill_service", _D, "kills a system service or daemon"),
     ("tunnel_expose", _D, "exposes this machine through a tunnel or remote port forward"),
     ("serve_private", _D, "serves the home folder, / or private files to the network"),
+    ("access_grant", _D, "grants cloud, cluster or database rights (IAM policies, role bindings, access keys, "
+                         "superuser) or opens data to everyone"),
+    ("attack_tool", _D, "runs an attack or password-cracking tool (brute force, spoofing, exploitation, floods)"),
+    ("typosquat", _D, "installs a package whose name is one typo away from a popular one"),
     ("remove_essential", _H, "removes a package the system cannot run without (libc, coreutils, systemd ...)"),
     ("remote_access", _D, "grants a key access to another machine (ssh-copy-id)"),
     ("print_secret", _D, "prints a credential (token, password, secret value) where the model reads it"),

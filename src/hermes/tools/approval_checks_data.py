@@ -310,8 +310,15 @@ _SQL_UPDATE = re.compile(r"\bUPDATE\s+\S+\s+SET\b", re.I)
 _SQL_WHERE = re.compile(r"\bWHERE\b(?!\s+(?:1\s*=\s*1|true|1)\s*(?:;|$))", re.I)
 
 
+# Rights and passwords set through SQL: ALTER USER ... PASSWORD, CREATE ROLE ... SUPERUSER, GRANT ALL ON *.*
+_SQL_GRANT = re.compile(r"(?is)\balter\s+(?:user|role)\b[^;]*\b(?:password|superuser|createrole|bypassrls|"
+                        r"identified)\b|\bcreate\s+(?:user|role)\b[^;]*\bsuperuser\b|\bgrant\b[^;]*\bon\s+\*\.\*|"
+                        r"\bgrant\b[^;]*\bto\s+public\b|\bwith\s+grant\s+option\b|\bset\s+password\s+for\b|"
+                        r"\bupdate\s+mysql\.user\b|\bgrant\s+(?:all|superuser|pg_\w+|rds_superuser)\b[^;]*\bto\b")
+
+
 def sql_rules(text: str) -> list[str]:
-    out = []
+    out = ["account_change"] if _SQL_GRANT.search(text) else []
     if _SQL_DROP.search(text):
         out.append("sql_drop")
     if _SQL_TRUNC.search(text):

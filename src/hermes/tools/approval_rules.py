@@ -9,7 +9,9 @@ Checks by category: approval_checks_system (deleting, git, permissions, processe
 approval_checks_disk (disks and volumes), approval_checks_data (files, packages, containers, the
 network, SQL), approval_checks_host (container escapes, history, environment), approval_checks_secrets
 (secret-printing commands, tunnels), approval_checks_infra (clouds, clusters, publishing, database
-tools), approval_checks_admin (mounts, kernel, accounts, security, persistence, tool hijack, mail).
+tools), approval_checks_admin (mounts, kernel, accounts, security, persistence, tool hijack, mail),
+approval_checks_access (permission grants, uploads to cloud storage, attack tools, memory dumps),
+approval_checks_typosquat (packages one typo away from a popular one).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hermes.tools import approval_checks_system as _system  # noqa: F401
 from hermes.tools import approval_checks_disk as _disk, approval_checks_secrets as _secrets  # noqa: F401
 from hermes.tools import approval_checks_infra as _infra, approval_checks_admin as _admin  # noqa: F401
 from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
+from hermes.tools import approval_checks_access as _access, approval_checks_typosquat as _typo  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
 from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_CLIENTS, redirect_rule,  # noqa: F401

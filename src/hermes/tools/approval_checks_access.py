@@ -1,0 +1,133 @@
+"""Approval checks for rights and reach: cloud, cluster and database permission grants, private files
+uploaded to cloud storage, attack and password-cracking tools, process memory dumps, and packages
+whose name is one typo away from a popular one (typosquats)."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from hermes.tools.approval_base import Ctx, _on
+from hermes.tools.approval_checks_infra import _CLOUD_VALUED, _KUBE_VALUED, _dry, _ops
+from hermes.tools.approval_paths import is_secret
+
+# ---------------------------------------------------------------- cloud and cluster rights
+
+_AWS_IAM = re.compile(r"^(?:attach|put)-(?:user|group|role)-policy$|^create-(?:access-key|login-profile)$|"
+                      r"^update-login-profile$|^add-user-to-group$|^update-assume-role-policy$|"
+                      r"^(?:create|set-default)-policy-version$")
+# Anyone on the internet: public ACLs, wildcard principals, open address ranges.
+_PUBLIC = re.compile(r"(?i)public-read|authenticated-read|\ballusers\b|allauthenticatedusers|"
+                     r"\"principal\"\s*:\s*(?:\"\*\"|\{\s*\"aws\"\s*:\s*\"\*\")|0\.0\.0\.0/0|::/0")
+
+
+@_on("aws", "gcloud", "az", "gsutil")
+def _cloud_rights(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, _CLOUD_VALUED)
+    if _dry(args) or not ops:
+        return
+    joined = " ".join(args)
+    grant = False
+    if name == "aws":
+        verb = ops[1] if len(ops) > 1 else ""
+        grant = (ops[0] == "iam" and bool(_AWS_IAM.match(verb))) or (
+            ops[0] == "s3api" and (verb in ("delete-public-access-block", "put-bucket-policy") or (
+                verb in ("put-bucket-acl", "put-object-acl") and bool(_PUBLIC.search(joined))))) or (
+            ops[0] == "s3" and "--acl" in args and bool(_PUBLIC.search(joined))) or (
+            ops[0] == "ec2" and verb == "authorize-security-group-ingress" and bool(_PUBLIC.search(joined))) or (
+            ops[0] == "lambda" and verb == "add-permission")
+    elif name == "gcloud":
+        grant = any(o in ("add-iam-policy-binding", "set-iam-policy") for o in ops) or (
+            "firewall-rules" in ops and any(o in ("create", "update") for o in ops) and bool(_PUBLIC.search(joined)))
+    elif name == "az":
+        grant = ops[:3] == ["role", "assignment", "create"] or ops[:2] == ["keyvault", "set-policy"] or (
+            ops[:1] == ["ad"] and ops[-2:] == ["credential", "reset"])
+    elif name == "gsutil":
+        grant = ops[:1] in (["iam"], ["acl"], ["defacl"]) and bool(_PUBLIC.search(joined))
+    if grant:
+        yield "access_grant"
+    yield from _upload(name, ops, args)
+
+
+@_on("kubectl", "oc")
+def _cluster_rights(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, _KUBE_VALUED)
+    if not _dry(args) and ops[:1] == ["create"] and ops[1:2] in (["clusterrolebinding"], ["rolebinding"]):
+        yield "access_grant"
+    elif ops[:3] == ["adm", "policy", "add-cluster-role-to-user"] or ops[:3] == ["adm", "policy", "add-scc-to-user"]:
+        yield "access_grant"
+
+
+# ---------------------------------------------------------------- private files to cloud storage
+
+_UPLOAD_VERBS = {"aws": (("s3", "cp"), ("s3", "mv"), ("s3", "sync")), "gsutil": (("cp",), ("mv",), ("rsync",)),
+                 "gcloud": (("storage", "cp"), ("storage", "mv"), ("storage", "rsync")),
+                 "az": (("storage", "blob", "upload"), ("storage", "blob", "upload-batch"),
+                        ("storage", "file", "upload"), ("storage", "copy")),
+                 "rclone": (("copy",), ("copyto",), ("move",), ("moveto",), ("sync",)),
+                 "azcopy": (("copy",), ("cp",), ("sync",)), "s3cmd": (("put",), ("sync",)),
+                 "mc": (("cp",), ("mirror",), ("put",), ("mv",))}
+_AZ_SOURCE = ("-f", "--file", "--source", "-s")
+
+
+def _upload(name: str, ops: list[str], args: list[str]) -> Iterator[str]:
+    """`aws s3 cp ~/.ssh/id_rsa s3://bucket/`: what is sent is the first operand after the verb."""
+    for verb in _UPLOAD_VERBS.get(name, ()):
+        if tuple(ops[:len(verb)]) != verb:
+            continue
+        rest = ops[len(verb):]
+        sources = rest[:1]
+        if name == "az":
+            sources = [args[k + 1] for k, a in enumerate(args[:-1]) if a in _AZ_SOURCE]
+        if any(is_secret(s, sending=True) for s in sources):
+            yield "secret_exfil"
+        return
+
+
+@_on("rclone", "azcopy", "s3cmd", "mc")
+def _storage_upload(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    yield from _upload(name, _ops(args, _CLOUD_VALUED), args)
+
+
+# ---------------------------------------------------------------- attack tools and memory dumps
+
+# Tools whose only use is against other machines' logins, traffic or password hashes.
+ATTACK_TOOLS = frozenset("hydra medusa ncrack patator sqlmap john hashcat ophcrack arpspoof dsniff ettercap "
+                         "bettercap responder mitm6 msfconsole msfvenom crackmapexec cme netexec nxc evil-winrm "
+                         "aircrack-ng aireplay-ng airodump-ng reaver wifite masscan slowhttptest slowloris "
+                         "thc-ssl-dos kerbrute hping3 yersinia macof".split())
+_NMAP_SCRIPTS = re.compile(r"(?i)brute|exploit|vuln|dos\b|intrusive|malware")
+
+
+@_on(*ATTACK_TOOLS, "nmap")
+def _attack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if not args or any(a in ("-h", "--help", "--version", "-V") for a in args):
+        return
+    if name == "hping3" and not any(a in ("--flood", "--faster", "-i", "--rand-source") for a in args):
+        return
+    if name == "nmap":
+        script = " ".join(a for k, a in enumerate(args) if a.startswith("--script") or (
+            k and args[k - 1] == "--script"))
+        wide = any(m and int(m.group(1)) <= 16 for m in (re.search(r"/(\d{1,2})$", a) for a in args))
+        if not (_NMAP_SCRIPTS.search(script) or wide):
+            return
+    yield "attack_tool"
+
+
+@_on("gcore")
+def _gcore(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a.isdigit() or a.startswith("$(") for a in args):
+        yield "credential_dump"  # another process's memory: its keys, tokens and passwords
+
+
+@_on("gdb")
+def _gdb_dump(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    attached = any(a in ("-p", "--pid") or a.startswith("--pid=") for a in args)
+    if attached and re.search(r"(?i)dump\s+(?:memory|binary)|generate-core-file|\bgcore\b", " ".join(args)):
+        yield "credential_dump"
+
+
+@_on("consul")
+def _consul(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if _ops(args)[:2] == ["kv", "delete"]:
+        yield "db_wipe"
