@@ -111,6 +111,8 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
                          "superuser) or opens data to everyone"),
     ("attack_tool", _D, "runs an attack or password-cracking tool (brute force, spoofing, exploitation, floods)"),
     ("typosquat", _D, "installs a package whose name is one typo away from a popular one"),
+    ("surveillance", _D, "records the screen, microphone, camera, clipboard or keystrokes"),
+    ("traffic_redirect", _D, "reroutes the machine's traffic (default route, NAT redirects, proxies, DNS servers)"),
     ("remove_essential", _H, "removes a package the system cannot run without (libc, coreutils, systemd ...)"),
     ("remote_access", _D, "grants a key access to another machine (ssh-copy-id)"),
     ("print_secret", _D, "prints a credential (token, password, secret value) where the model reads it"),

@@ -1,6 +1,6 @@
 """Approval checks for rights and reach: cloud, cluster and database permission grants, private files
-uploaded to cloud storage, attack and password-cracking tools, process memory dumps, and packages
-whose name is one typo away from a popular one (typosquats)."""
+uploaded to cloud storage, attack and password-cracking tools, process memory dumps, recording the
+screen, microphone, camera or keyboard, and rerouting the machine's traffic."""
 
 from __future__ import annotations
 
@@ -131,3 +131,61 @@ def _gdb_dump(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 def _consul(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if _ops(args)[:2] == ["kv", "delete"]:
         yield "db_wipe"
+
+
+# ---------------------------------------------------------------- recording the user
+
+_CAPTURE_FORMATS = re.compile(r"^(?:x11grab|gdigrab|avfoundation|v4l2|video4linux2|alsa|pulse|dshow|kmsgrab|"
+                              r"pipewire|jack|openal|oss|sndio)$")
+# A screenshot on request is ordinary; recording sound, the camera or keys, or the screen over time
+# (or a screenshot taken silently) is what spyware does.
+_RECORDERS = frozenset("arecord rec fswebcam imagesnap streamer showkey logkeys evtest".split())
+
+
+@_on(*_RECORDERS, "screencapture", "ffmpeg", "xinput", "parec", "pw-record")
+def _record(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("-h", "--help", "--version", "-V", "-l", "--list-devices") for a in args):
+        return
+    if name == "screencapture":  # macOS: -x mutes the shutter sound, -V records video
+        hit = any(re.fullmatch(r"-[a-zA-Z]*[xV][a-zA-Z]*", a) for a in args)
+    elif name == "ffmpeg":  # a capture device as an input (-f before -i); -f alsa after it is playback
+        inputs = [k for k, a in enumerate(args) if a == "-i"]
+        hit = any(args[k + 1].startswith("/dev/video") for k in inputs if k + 1 < len(args)) or any(
+            args[k - 1] == "-f" and _CAPTURE_FORMATS.match(a) and any(i > k for i in inputs)
+            for k, a in enumerate(args) if k)
+    elif name == "xinput":
+        hit = args[:1] in (["test"], ["test-xi2"])
+    else:
+        hit = True
+    if hit:
+        yield "surveillance"
+
+
+@_on("cat", "dd", "od", "hexdump", "xxd", "evemu-record")
+def _raw_input(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a.removeprefix("if=").startswith(("/dev/input/", "/dev/hidraw", "/dev/uinput")) for a in args):
+        yield "surveillance"  # raw keyboard events: a keylogger
+
+
+# ---------------------------------------------------------------- rerouting traffic
+
+@_on("ip", "route", "iptables", "ip6tables", "nft", "networksetup", "resolvectl", "systemd-resolve", "gsettings")
+def _reroute(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    low = [a.lower() for a in args]
+    joined = " ".join(low)
+    if name == "ip":
+        hit = "route" in low[:3] and any(v in low for v in ("add", "replace", "change", "del", "delete")) and \
+            ("default" in low or "0.0.0.0/0" in low)
+    elif name == "route":
+        hit = any(v in low for v in ("add", "del", "delete", "change")) and ("default" in low or "0.0.0.0" in low)
+    elif name in ("iptables", "ip6tables", "nft"):
+        hit = bool(re.search(r"\b(?:dnat|redirect|tproxy)\b", joined))
+    elif name == "networksetup":
+        hit = bool(re.search(r"-set(?:web|secureweb|socksfirewall|ftp|streaming|gopher)proxy\b|-setautoproxyurl|"
+                             r"-setdnsservers|-setproxybypassdomains", joined))
+    elif name in ("resolvectl", "systemd-resolve"):
+        hit = low[:1] == ["dns"] and len(low) > 2 or "--set-dns" in joined
+    else:
+        hit = "org.gnome.system.proxy" in joined and "set" in low[:1]
+    if hit:
+        yield "traffic_redirect"

@@ -12,7 +12,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on, _split
-from hermes.tools.approval_paths import canon, write_rule
+from hermes.tools.approval_paths import SHADOWED, canon, write_rule
 
 # ---------------------------------------------------------------- mounts, swap, kernel
 
@@ -206,13 +206,10 @@ def _hijack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif name == "update-alternatives" and re.search(r"--(?:install|set|config)\b", joined):
         yield "tool_hijack"
     elif name == "ln" and any(a.startswith(("/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/"))
-                              and a.rsplit("/", 1)[-1] in _SHADOWED for a in args[-1:]):
+                              and a.rsplit("/", 1)[-1] in SHADOWED for a in args[-1:]):
         yield "tool_hijack"
 
 
-# Programs whose replacement in a PATH directory would run an attacker's code with trust.
-_SHADOWED = frozenset("sudo su ssh git python python3 pip pip3 node npm bash sh ls cat curl wget docker kubectl "
-                      "gpg passwd login doas env".split())
 
 
 # ---------------------------------------------------------------- git history

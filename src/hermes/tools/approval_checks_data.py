@@ -50,12 +50,21 @@ def _journalctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "log_tamper"
 
 
+# The user's own top folders: moving one away or emptying what is in them loses their files.
+_PERSONAL_TOP = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)/?$")
+_PERSONAL_FILES = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)/")
+
+
 @_on("truncate")
 def _truncate(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     skip = {k + 1 for k, a in enumerate(args) if a in ("-s", "--size", "-r", "--reference")}
+    empty = any(args[k - 1] in ("-s", "--size") and args[k] in ("0", "0K", "0M") for k in range(1, len(args))) or \
+        any(a in ("-s0", "--size=0") for a in args)
     for k, a in enumerate(args):
         if k not in skip and not a.startswith("-") and (r := write_rule(a, cwd=ctx.cwd)):
             yield r
+        elif k not in skip and not a.startswith("-") and empty and _PERSONAL_FILES.match(canon(a, ctx.cwd).lower()):
+            yield "rm_outside"  # truncate -s 0 ~/Documents/thesis.docx: the content is gone
 
 
 # ---------------------------------------------------------------- packages, containers, accounts
@@ -198,6 +207,8 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         for src in ops:
             if hard_target(canon(src, ctx.cwd)):
                 yield "destroy_home"
+            elif _PERSONAL_TOP.match(canon(src, ctx.cwd).lower()):
+                yield "rm_outside"  # mv ~/Documents /tmp/x: the user's folder is gone from where they keep it
             elif r := write_rule(src, cwd=ctx.cwd):
                 yield r
     if dest:

@@ -47,7 +47,7 @@ _PRODUCERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "gpg2": (("--export-secret-keys",), ("--export-secret-subkeys",)),
     "sops": (("-d",), ("--decrypt",), ("decrypt",)), "age": (("-d",), ("--decrypt",)),
     "ansible-vault": (("view",), ("decrypt",)), "chamber": (("read",), ("export",), ("exec",)),
-    "pbpaste": ((),),
+    "pbpaste": ((),), "wl-paste": ((),), "xclip": (("-o",), ("-out",)), "xsel": (("-o",), ("--output",)),
 }
 _FIRST = {n: frozenset(v[0] for v in verbs if v) for n, verbs in _PRODUCERS.items()}
 PRODUCER_NAMES = frozenset(_PRODUCERS) | {"echo", "printf", "printenv"}
@@ -73,8 +73,11 @@ def secret_producer(name: str, args: list[str]) -> bool:
         return bool(args[:1] == ["get"])
     if name == "printenv":
         return any(_SECRET_VAR.search("$" + a) for a in args)
+    if name in ("xclip", "xsel"):  # the clipboard printed: passwords are copied through it
+        return any(a in ("-o", "-out", "--output") or (name == "xsel" and re.fullmatch(r"-[a-z]*o[a-z]*", a))
+                   for a in args)
     verbs = _PRODUCERS.get(name)
-    if verbs is None or _FIRST[name].isdisjoint(args) and name != "pbpaste":
+    if verbs is None or _FIRST[name].isdisjoint(args) and ((),) != verbs:
         return False
     if name == "security" and not any(re.fullmatch(r"-\w*[wg]\w*", a) for a in args):
         return args[:1] == ["dump-keychain"] and "-d" in args  # without -w/-g only attributes print

@@ -239,7 +239,33 @@ def _ssh_options(args: list[str]) -> Carried:
     return [("sh", v[m.end():]) for v in values if (m := _SSH_RUNS.match(v))]
 
 
+def _ansible(args: list[str]) -> Carried:
+    """ansible HOSTS -m shell|command|raw -a 'cmd': the command runs on every host."""
+    module = (_flag_value(args, "m", ("--module-name",)) or ["command"])[0]
+    if module.split(".")[-1] not in ("shell", "command", "raw", "script"):
+        return []
+    return [("sh", v) for v in _flag_value(args, "a", ("--args",))]
+
+
+def _salt(args: list[str]) -> Carried:
+    """salt TARGET cmd.run 'cmd' (and cmd.run_all, cmd.shell, cmd.script)."""
+    for k, a in enumerate(args[:-1]):
+        if a in ("cmd.run", "cmd.run_all", "cmd.shell", "cmd.run_stdout", "cmd.exec_code"):
+            return [("sh", args[k + 1])]
+    return []
+
+
+def _fanout(args: list[str]) -> Carried:
+    """pssh / pdsh / clush -h hosts 'cmd': the last operand runs on every host."""
+    ops = _after_options(args, {"-h", "--hosts", "-H", "--host", "-l", "--user", "-p", "--par", "-t", "--timeout",
+                                "-o", "--outdir", "-e", "--errdir", "-O", "--option", "-x", "-X", "-w", "-g", "-R",
+                                "-f", "-u"})
+    return [("sh", " ".join(ops))] if ops else []
+
+
 LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
+    "ansible": _ansible, "salt": _salt, "salt-ssh": _salt, "salt-call": _salt, "pssh": _fanout,
+    "parallel-ssh": _fanout, "pdsh": _fanout, "clush": _fanout,
     "tar": _tar, "gtar": _tar, "bsdtar": _tar, "rsync": _rsync, "zip": _zip, "ssh": _ssh_options,
     "scp": _ssh_options, "sftp": _ssh_options,
     "script": _script, "parallel": _parallel, "tmux": _tmux, "screen": _screen, "byobu": _tmux,

@@ -114,6 +114,13 @@ def is_hermes_home(p: str) -> bool:
     return p.startswith("$HERMES_HOME") or p == "~/.hermes" or p.startswith("~/.hermes/")
 
 
+# Programs whose replacement in a PATH directory would run an attacker's code with trust.
+SHADOWED = frozenset("sudo su ssh git python python3 pip pip3 node npm npx bash sh zsh ls cat curl wget docker "
+                     "kubectl gpg passwd login doas env ps top id whoami make gcc scp rsync".split())
+_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/bin|~/\.local/bin|~/bin|~/\.bin)/([^/]+)$")
+_HOOKS = re.compile(r"(?:^|/)\.git/hooks/[^/]+$")
+
+
 def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> str | None:
     """Rule id for writing (or creating, replacing, deleting) path; None when it is ordinary."""
     p = canon(path, cwd)
@@ -147,8 +154,8 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         return "write_shell_rc"
     if low in _CRED_FILES:
         return "write_credentials"
-    if low in _TOOL_CONFIG:
-        return "tool_hijack"
+    if low in _TOOL_CONFIG or _HOOKS.search(low) or ((m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
+        return "tool_hijack"  # hooks run on every commit or checkout; a `sudo` early in PATH runs instead
     if low.startswith("/var/log/") or low == "/var/log":
         return "log_tamper" if truncate else None
     if low.startswith("/etc/") or low == "/etc":
