@@ -189,3 +189,53 @@ def _reroute(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         hit = "org.gnome.system.proxy" in joined and "set" in low[:1]
     if hit:
         yield "traffic_redirect"
+
+
+# ---------------------------------------------------------------- backups, forges, pods, raw-address installs
+
+@_on("restic", "borg", "borgbackup", "duplicity", "kopia", "tarsnap")
+def _backups(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args)
+    keeps = [a.split("=", 1)[1] if "=" in a else (args[k + 1] if k + 1 < len(args) else "")
+             for k, a in enumerate(args) if a.startswith("--keep-")]
+    if (name == "restic" and ops[:1] == ["forget"] and all(v in ("0", "") for v in keeps)) or (name in ("borg", "borgbackup") and ops[:1] == ["delete"]) or (
+            name == "duplicity" and ops[:1] and ops[0].startswith("remove-")) or (
+            name == "kopia" and ops[:2] == ["snapshot", "delete"]) or (name == "tarsnap" and "-d" in args):
+        yield "backup_delete"
+
+
+@_on("gh")
+def _gh_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, frozenset("-R --repo -X --method -f -F --field --raw-field -H --header".split()))
+    joined = " ".join(args)
+    if ops[:2] == ["ssh-key", "add"] or ops[:2] == ["repo", "deploy-key"]:
+        yield "remote_access"
+    elif ops[:1] == ["api"] and re.search(r"/collaborators/|/keys\b|/members/|/memberships/", joined) and \
+            re.search(r"(?i)(?:-X|--method)\s*=?\s*(?:PUT|POST)\b", joined):
+        yield "access_grant"
+
+
+_PRIVILEGED_SPEC = re.compile(r"\\?\"(?:privileged|hostPID|hostNetwork|hostIPC)\\?\"\s*:\s*true|\"hostPath\"|"
+                              r"\bprivileged:\s*true|\bhostPID:\s*true", re.I)
+
+
+@_on("kubectl", "oc")
+def _privileged_pod(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, _KUBE_VALUED)
+    if ops[:1] in (["run"], ["debug"]) and (_PRIVILEGED_SPEC.search(" ".join(args)) or "--privileged" in args or
+                                             any(a.startswith("--profile=sysadmin") for a in args)):
+        yield "container_escape"
+
+
+# A package fetched from a bare IP address or over plain http: nobody can say whose code it is.
+_RAW_SOURCE = re.compile(r"(?:git\+)?(?:https?|ftp)://(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d+)?/|"
+                         r"(?:git\+)?http://", re.I)
+
+
+@_on("pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "cargo", "gem")
+def _raw_install(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("install", "i", "add") for a in args[:3]) and any(
+            _RAW_SOURCE.match(a) for a in args if not a.startswith("-") or a.startswith("--git")) or (
+            name == "cargo" and any(_RAW_SOURCE.match(args[k + 1]) for k, a in enumerate(args[:-1])
+                                    if a == "--git")):
+        yield "curl_pipe_shell"  # installing runs the package's build or install scripts

@@ -101,6 +101,11 @@ _LOADER_VARS = {"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "PERL5OPT", "
                 "GIT_EXEC_PATH"}
 
 
+_TLS_OFF = {"NODE_TLS_REJECT_UNAUTHORIZED": "0", "PYTHONHTTPSVERIFY": "0", "GIT_SSL_NO_VERIFY": "1",
+            "CURL_INSECURE": "1", "NPM_CONFIG_STRICT_SSL": "false",
+            "PIP_TRUSTED_HOST": "*"}
+
+
 def env_rules(assignments: list[str]) -> Iterator[str]:
     """Rules for `NAME=value` words (prefixes, export, declare, env)."""
     for a in assignments:
@@ -113,6 +118,8 @@ def env_rules(assignments: list[str]) -> Iterator[str]:
             yield "hermes_self_modify"
         elif name in _LOADER_VARS and value.strip("'\""):
             yield "tool_hijack"  # LD_PRELOAD=/tmp/hook.so: code injected into every program started
+        elif _TLS_OFF.get(name.upper()) == value.strip("'\"").lower():
+            yield "security_off"  # every later download accepts any certificate: a network can swap the code
 
 
 @_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")

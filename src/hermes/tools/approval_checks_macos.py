@@ -231,6 +231,8 @@ def _osascript(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "system_suspend" if re.search(r"(?i)\bto\s+sleep\b", text) else "shutdown"
     if re.search(r"(?i)with administrator privileges", text):
         yield "root_shell"
+    if re.search(r"(?i)\bmake\s+(?:new\s+)?login\s+item\b", text):
+        yield "persistence"  # starts the program at every login
     if re.search(r"(?i)with hidden answer|keychain", text):
         yield "print_secret"  # a fake password prompt, or a script reading the keychain
 

@@ -207,3 +207,13 @@ def _archive(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     """Zipping ~/.ssh, ~/.aws or the browser profiles is the first half of sending them off."""
     if any(is_secret(wpath(a.rstrip(",")), sending=True) for a in args if not a.startswith("-")):
         yield "read_secret"
+
+
+@_won("certutil", "certutil.exe", "import-certificate")
+def _trust_root(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """A certificate added to the root store is trusted for every TLS connection on the machine."""
+    low = [a.lower().lstrip("-/") for a in args]
+    if name.startswith("certutil") and "addstore" in low and any(s in low for s in ("root", "ca", "authroot")):
+        yield "security_off"
+    elif name == "import-certificate" and any("root" in a for a in low):
+        yield "security_off"

@@ -48,7 +48,11 @@ _READ_SECRETS = frozenset("~/.netrc ~/.pgpass ~/.git-credentials ~/.aws/credenti
 _SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|safari|librewolf)[^\n]*/"
                             r"(?:cookies|login data|logins\.json|key[34]\.db|web data|signons\.sqlite)$|"
                             r"^~/library/cookies/|^/proc/[^/]+/environ$|^/(?:var/)?run/secrets/|"
-                            r"^~/\.ssh/(?:id_)?[*?\[][^/]*$|^~/\.ssh/id_[^/]*[*?]")
+                            r"^~/\.ssh/(?:id_)?[*?\[][^/]*$|^~/\.ssh/id_[^/]*[*?]|"
+                            # cryptocurrency wallets: whoever copies the file holds the money
+                            r"(?:^|/)wallet\.dat$|^~/\.electrum/wallets(?:/|$)|^~/\.ethereum/keystore(?:/|$)|"
+                            r"^~/\.config/solana/[^/]*\.json$|^~/library/application support/(?:exodus|electrum|"
+                            r"atomic|bitcoin)(?:/|$)|^~/\.(?:bitcoin|litecoin|dogecoin|monero)/(?:wallets?|keystore)")
 _SSH_KEY = re.compile(r"(?:^|/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[^/]*)$")
 _GLOB_TOP = re.compile(r"^/[^/]*[*?\[][^/]*$")
 
@@ -156,6 +160,8 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         return "write_credentials"
     if low in _TOOL_CONFIG or _HOOKS.search(low) or ((m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
         return "tool_hijack"  # hooks run on every commit or checkout; a `sudo` early in PATH runs instead
+    if re.match(r"^/usr/(?:local/)?share/ca-certificates(?:/|$)", low):
+        return "security_off"  # a root certificate there is trusted for every TLS connection
     if low.startswith("/var/log/") or low == "/var/log":
         return "log_tamper" if truncate else None
     if low.startswith("/etc/") or low == "/etc":
