@@ -292,7 +292,8 @@ _DOWNLOAD = re.compile(r"(?i)download(?:string|file|data)|\b(?:iwr|irm|invoke-we
                        r"start-bitstransfer|curl|wget)\b|net\.webclient|\bhttps?://")
 _RUN_TEXT = re.compile(r"(?i)\b(?:iex|invoke-expression)\b|\[scriptblock\]::create")
 _NETWORK = re.compile(r"(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|send-mailmessage|curl|wget|"
-                      r"start-bitstransfer|nc|ncat)\b|upload(?:string|file|data)|net\.webclient|tcpclient")
+                      r"start-bitstransfer|nc|ncat)\b|upload(?:string|file|data)|net\.webclient|tcpclient|"
+                      r"(?:^|[\s'\"])//[\w.-]+/")  # a UNC path (\\host\share, slashes turned) is another machine
 
 
 def win_text_rules(text: str) -> list[str]:

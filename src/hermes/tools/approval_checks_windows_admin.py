@@ -49,6 +49,8 @@ _TABLE: list[tuple[str, list[tuple[str | None, str]]]] = [
                (r"^(?!.*dir=out)(?!.*action=block).*firewall\s+(?:add|set)\s+(?:rule|portopening|allowedprogram)",
                 "firewall_open"),
                (r"portproxy\s+add", "remote_access"),
+               (r"interface\s+(?:ip|ipv4|ipv6)\s+(?:set|add)\s+dns|winhttp\s+(?:set|import)\s+proxy",
+                "traffic_redirect"),
                (r"wlan\s+(?:show|export)\s+profile.*key=clear", "print_secret")]),
     ("net net1", [(r"^(?:users?|localgroup|group)\b.*\s/del(?:ete)?\b", "user_remove"),
                   (r"^(?:localgroup|group)\b.*\s/add\b", "account_change"),
@@ -84,6 +86,13 @@ _TABLE: list[tuple[str, list[tuple[str | None, str]]]] = [
     ("invoke-expression iex", [(None, "dynamic_command")]),  # a string run as code: known only at run time
     ("start-process saps", [(r"-verb\s*:?\s*runas", "root_shell")]),
     ("clear-recyclebin", [(None, "rm_force")]),
+    # Script hosts that fetch and run code from an address: mshta http://..., regsvr32 /i:http://... scrobj.dll
+    ("mshta mshta.exe", [(r"https?:|javascript:|vbscript:|^\\\\", "curl_pipe_shell")]),
+    ("regsvr32 regsvr32.exe", [(r"/i:\s*(?:https?:|\\\\)", "curl_pipe_shell")]),
+    ("add-content set-content out-file ac", [(r"drivers[\\/]etc[\\/]hosts", "traffic_redirect")]),
+    ("copy-item cpi copy xcopy robocopy move-item", [
+        (r"(?:\.ssh[\\/](?:id_|identity)(?![\w.-]*\.pub)|\.aws[\\/]credentials|\.netrc|\.git-credentials|"
+         r"\.kube[\\/]config|\.docker[\\/]config\.json)\S*\s+(?:-destination\s+)?['\"]?\\\\", "secret_exfil")]),
 ]
 
 
