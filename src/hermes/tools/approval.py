@@ -25,6 +25,7 @@ from hermes.tools import approval_taint as taint
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
+from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_rules import (NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
@@ -136,6 +137,8 @@ class _Scan:
         for op, target in seg.redirects:
             if rid := redirect_rule(op, target, cwd):
                 self.add(rid, shown)
+            elif op == ">" and _emptier(name, [w.text for w in words[1:]]) and personal_file(target, cwd):
+                self.add("rm_outside", shown)  # `cat /dev/null > ~/Documents/thesis.docx`: the content is gone
             if op == "<" and is_secret(target) and name not in NETWORK:
                 self.add("read_secret", shown)
         for rid in sudo_rules(wrap.flags):
@@ -419,6 +422,13 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
     if name in DB_DUMPERS:
         return _Flow(None, inp.sources | {"secret"})  # a database's rows: private data, like a key file
     return _Flow(None, inp.sources | {"generated"})
+
+
+def _emptier(name: str, args: list[str]) -> bool:
+    """A command that writes nothing: what it redirects into is emptied."""
+    return not name or name in (":", "true", "false") or (name == "cat" and args == ["/dev/null"]) or (
+        name in ("echo", "printf") and all(a in ("-n", "", "''", '""') for a in args) and
+        (name == "printf" or "-n" in args))
 
 
 DB_DUMPERS = frozenset("pg_dump pg_dumpall mysqldump mysqlpump mariadb-dump mongodump mongoexport".split())

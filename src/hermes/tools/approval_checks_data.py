@@ -55,6 +55,11 @@ _PERSONAL_TOP = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|musi
 _PERSONAL_FILES = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)/")
 
 
+def personal_file(path: str, cwd: str | None = None) -> bool:
+    """A file in one of the user's own top folders (Documents, Desktop, Pictures...)."""
+    return bool(_PERSONAL_FILES.match(canon(path, cwd).lower()))
+
+
 @_on("truncate")
 def _truncate(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     skip = {k + 1 for k, a in enumerate(args) if a in ("-s", "--size", "-r", "--reference")}
@@ -63,7 +68,7 @@ def _truncate(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     for k, a in enumerate(args):
         if k not in skip and not a.startswith("-") and (r := write_rule(a, cwd=ctx.cwd)):
             yield r
-        elif k not in skip and not a.startswith("-") and empty and _PERSONAL_FILES.match(canon(a, ctx.cwd).lower()):
+        elif k not in skip and not a.startswith("-") and empty and personal_file(a, ctx.cwd):
             yield "rm_outside"  # truncate -s 0 ~/Documents/thesis.docx: the content is gone
 
 

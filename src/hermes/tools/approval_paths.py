@@ -49,6 +49,7 @@ _SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|
                             r"(?:cookies|login data|logins\.json|key[34]\.db|web data|signons\.sqlite)$|"
                             r"^~/library/cookies/|^/proc/[^/]+/environ$|^/(?:var/)?run/secrets/|"
                             r"^~/\.ssh/(?:id_)?[*?\[][^/]*$|^~/\.ssh/id_[^/]*[*?]|"
+                            r"^~?/library/keychains/[^/]+\.keychain(?:-db)?$|"
                             # cryptocurrency wallets: whoever copies the file holds the money
                             r"(?:^|/)wallet\.dat$|^~/\.electrum/wallets(?:/|$)|^~/\.ethereum/keystore(?:/|$)|"
                             r"^~/\.config/solana/[^/]*\.json$|^~/library/application support/(?:exodus|electrum|"
@@ -122,6 +123,8 @@ def is_hermes_home(p: str) -> bool:
 SHADOWED = frozenset("sudo su ssh git python python3 pip pip3 node npm npx bash sh zsh ls cat curl wget docker "
                      "kubectl gpg passwd login doas env ps top id whoami make gcc scp rsync".split())
 _PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/bin|~/\.local/bin|~/bin|~/\.bin)/([^/]+)$")
+# A project's own package-manager settings: the registry every install of the project fetches from.
+_PKG_CONFIG = frozenset(".npmrc .yarnrc .yarnrc.yml pip.conf pip.ini .condarc bunfig.toml .pnpmfile.cjs".split())
 _HOOKS = re.compile(r"(?:^|/)\.git/hooks/[^/]+$")
 
 
@@ -158,7 +161,7 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         return "write_shell_rc"
     if low in _CRED_FILES:
         return "write_credentials"
-    if low in _TOOL_CONFIG or _HOOKS.search(low) or ((m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
+    if low in _TOOL_CONFIG or name in _PKG_CONFIG or _HOOKS.search(low) or ((m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
         return "tool_hijack"  # hooks run on every commit or checkout; a `sudo` early in PATH runs instead
     if re.match(r"^/usr/(?:local/)?share/ca-certificates(?:/|$)", low):
         return "security_off"  # a root certificate there is trusted for every TLS connection
