@@ -13,6 +13,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
+from hermes.tools.approval_checks_infra import _ops
 
 PYPI = frozenset("""
 requests numpy pandas scipy scapy matplotlib seaborn django flask fastapi uvicorn gunicorn starlette
@@ -81,14 +82,7 @@ def squatted(name: str, popular: frozenset[str]) -> str | None:
 @_on(*_INSTALL)
 def _typosquat(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     verbs = _INSTALL[name]
-    ops, k = [], 0
-    while k < len(args):
-        a = args[k]
-        if a.startswith("-"):
-            k += 2 if a in _VALUED else 1
-            continue
-        ops.append(a)
-        k += 1
+    ops = _ops(args, _VALUED)
     if name == "uv" and ops[:1] == ["pip"]:
         ops = ops[1:]
     if verbs and (not ops or ops[0] not in verbs):
