@@ -173,8 +173,8 @@ class RecallEncoder(OnnxEncoder):
 
     # The name is stored with every vector. A retrained model gets a new name (and its hash below), so
     # stores embedded by the previous training are embedded again instead of compared with it.
-    name = "minilm-l6-recall-int8-2"
-    SHA256 = "c525be3aa1fb068e678fa9b272df530d3ee25f674b00e157eb6b1fdbd789a8eb"
+    name = "minilm-l6-recall-int8-3"
+    SHA256 = "fad62f5bd4c7463bcda58bf0d5e5a2676e38f3d5c26c2736ecc3b7256e3a4ab7"
 
 
 def recall_files() -> tuple[Path, Path]:
