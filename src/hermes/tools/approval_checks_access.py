@@ -49,13 +49,21 @@ def _cloud_rights(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     yield from _upload(name, ops, args)
 
 
+_PRIVILEGED_SPEC = re.compile(r"\\?\"(?:privileged|hostPID|hostNetwork|hostIPC)\\?\"\s*:\s*true|\"hostPath\"|"
+                              r"\bprivileged:\s*true|\bhostPID:\s*true", re.I)
+
+
 @_on("kubectl", "oc")
 def _cluster_rights(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Role bindings grant rights; a pod run with privileged or host-namespace overrides owns the node."""
     ops = _ops(args, _KUBE_VALUED)
     if not _dry(args) and ops[:1] == ["create"] and ops[1:2] in (["clusterrolebinding"], ["rolebinding"]):
         yield "access_grant"
     elif ops[:3] == ["adm", "policy", "add-cluster-role-to-user"] or ops[:3] == ["adm", "policy", "add-scc-to-user"]:
         yield "access_grant"
+    elif ops[:1] in (["run"], ["debug"]) and (_PRIVILEGED_SPEC.search(" ".join(args)) or "--privileged" in args or
+                                               any(a.startswith("--profile=sysadmin") for a in args)):
+        yield "container_escape"
 
 
 # ---------------------------------------------------------------- private files to cloud storage
@@ -213,18 +221,6 @@ def _gh_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif ops[:1] == ["api"] and re.search(r"/collaborators/|/keys\b|/members/|/memberships/", joined) and \
             re.search(r"(?i)(?:-X|--method)\s*=?\s*(?:PUT|POST)\b", joined):
         yield "access_grant"
-
-
-_PRIVILEGED_SPEC = re.compile(r"\\?\"(?:privileged|hostPID|hostNetwork|hostIPC)\\?\"\s*:\s*true|\"hostPath\"|"
-                              r"\bprivileged:\s*true|\bhostPID:\s*true", re.I)
-
-
-@_on("kubectl", "oc")
-def _privileged_pod(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    ops = _ops(args, _KUBE_VALUED)
-    if ops[:1] in (["run"], ["debug"]) and (_PRIVILEGED_SPEC.search(" ".join(args)) or "--privileged" in args or
-                                             any(a.startswith("--profile=sysadmin") for a in args)):
-        yield "container_escape"
 
 
 # A package fetched from a bare IP address or over plain http: nobody can say whose code it is.

@@ -51,8 +51,9 @@ def _journalctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 
 # The user's own top folders: moving one away or emptying what is in them loses their files.
-_PERSONAL_TOP = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)/?$")
-_PERSONAL_FILES = re.compile(r"^~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)/")
+_PERSONAL_DIRS = "~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)"
+_PERSONAL_TOP = re.compile(rf"^{_PERSONAL_DIRS}/?$")
+_PERSONAL_FILES = re.compile(rf"^{_PERSONAL_DIRS}/")
 
 
 def personal_file(path: str, cwd: str | None = None) -> bool:

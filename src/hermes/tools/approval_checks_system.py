@@ -244,6 +244,15 @@ def _mode_rules(mode: str) -> Iterator[str]:
             yield "chmod_setuid"
 
 
+def _recursive_perm(targets: list[str], paths: list[str], ctx: Ctx, rule: str) -> Iterator[str]:
+    """A recursive permission change (chmod, chown, setfacl): / or a system folder is hardline;
+    anything beyond the working tree asks as `rule`."""
+    if any(_base(p.lower()) in _PERM_HARD for p in paths):
+        yield "chmod_system"
+    if not (targets and all(in_tree(t, ctx.cwd) for t in targets)):
+        yield rule
+
+
 @_on("chmod", "chown", "chgrp")
 def _perm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     recursive = any(a in ("-R", "--recursive") or re.fullmatch(r"-[Rcfvh]*R[Rcfvh]*", a) for a in args)
@@ -253,10 +262,7 @@ def _perm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     mode, targets = ops[0], ops[1:]
     paths = [canon(t, ctx.cwd) for t in targets]
     if recursive:
-        if any(_base(p.lower()) in _PERM_HARD for p in paths):
-            yield "chmod_system"
-        if not (targets and all(in_tree(t, ctx.cwd) for t in targets)):
-            yield "chmod_recursive" if name == "chmod" else "chown_recursive"
+        yield from _recursive_perm(targets, paths, ctx, "chmod_recursive" if name == "chmod" else "chown_recursive")
     if name == "chmod":
         yield from _mode_rules(mode)
         if any(is_secret(t) for t in targets) and _opens_to_others(mode):
@@ -288,10 +294,7 @@ def _acl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         k += 1
     paths = [canon(t, ctx.cwd) for t in targets]
     if recursive:
-        if any(_base(p.lower()) in _PERM_HARD for p in paths):
-            yield "chmod_system"
-        if not (targets and all(in_tree(t, ctx.cwd) for t in targets)):
-            yield "chmod_recursive"
+        yield from _recursive_perm(targets, paths, ctx, "chmod_recursive")
     if any(_PERM_SYSTEM.match(p.lower()) for p in paths):
         yield "perm_system_path"
     elif any(is_secret(t) for t in targets):
