@@ -126,6 +126,7 @@ _PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/bin|~/\.local/bin|~/
 # A project's own package-manager settings: the registry every install of the project fetches from.
 _PKG_CONFIG = frozenset(".npmrc .yarnrc .yarnrc.yml pip.conf pip.ini .condarc bunfig.toml .pnpmfile.cjs".split())
 _HOOKS = re.compile(r"(?:^|/)\.git/hooks/[^/]+$")
+_CA_DIR = re.compile(r"^/usr/(?:local/)?share/ca-certificates(?:/|$)")
 
 
 def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> str | None:
@@ -161,9 +162,10 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
         return "write_shell_rc"
     if low in _CRED_FILES:
         return "write_credentials"
-    if low in _TOOL_CONFIG or name in _PKG_CONFIG or _HOOKS.search(low) or ((m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
+    if low in _TOOL_CONFIG or name in _PKG_CONFIG or _HOOKS.search(low) or (
+            (m := _PATH_BIN.match(low)) and m.group(1) in SHADOWED):
         return "tool_hijack"  # hooks run on every commit or checkout; a `sudo` early in PATH runs instead
-    if re.match(r"^/usr/(?:local/)?share/ca-certificates(?:/|$)", low):
+    if _CA_DIR.match(low):
         return "security_off"  # a root certificate there is trusted for every TLS connection
     if low.startswith("/var/log/") or low == "/var/log":
         return "log_tamper" if truncate else None
