@@ -242,10 +242,12 @@ def ablation(imp: Imported, samples: list[dict], base: dict) -> dict:
     return out
 
 
-def scope_texts(store, scope: str) -> tuple[list[int], list[str]]:
-    """The scope's user/assistant messages in order and the text `fusion.embed_text` makes of each."""
+def scope_texts(store, scope: str, encoder: str | None = None) -> tuple[list[int], list[str]]:
+    """The scope's user/assistant messages in order and the text `fusion.embed_text` makes of each
+    for `encoder` (its name: the recall encoder embeds a turn with the end of the one before)."""
     from hermes.state import fusion
 
+    prof = fusion.profile(encoder)
     rows = store._read(lambda c: c.execute(
         "SELECT m.id, m.session_id, m.role, m.content FROM messages m JOIN sessions s ON s.id = m.session_id "
         "WHERE s.scope = ? AND m.summary = 0 AND m.role IN ('user', 'assistant') AND m.content IS NOT NULL "
@@ -255,7 +257,7 @@ def scope_texts(store, scope: str) -> tuple[list[int], list[str]]:
         if session_id != prev_session:
             prev = None
         ids.append(mid)
-        texts.append(fusion.embed_text(role, content, prev))
+        texts.append(fusion.embed_text(role, content, prev, prof))
         prev_session, prev = session_id, content
     return ids, texts
 
@@ -269,7 +271,7 @@ def embed_cached(model, texts: list[str], cache_dir: str | None):
 
     if not cache_dir:
         return model.embed(texts)
-    path = Path(cache_dir) / f"embed_cache_{type(model).__name__}_{model.dim}.pkl"
+    path = Path(cache_dir) / f"embed_cache_{getattr(model, 'name', type(model).__name__)}_{model.dim}.pkl"
     cache = pickle.loads(path.read_bytes()) if path.exists() else {}
     keys = [hashlib.sha1(t.encode()).hexdigest() for t in texts]
     todo = list(dict.fromkeys(k for k in keys if k not in cache))
@@ -301,7 +303,7 @@ def gather(imp: Imported, samples: list[dict], model, cache_dir: str | None) -> 
     t0 = time.perf_counter()
     mats = {}
     for sample in samples:
-        ids, texts = scope_texts(imp.store, sample["sample_id"])
+        ids, texts = scope_texts(imp.store, sample["sample_id"], getattr(model, "name", None))
         mats[sample["sample_id"]] = (np.array(ids), embed_cached(model, texts, cache_dir))
     embed_s = time.perf_counter() - t0
     qtexts = [(qa["question"], s["sample_id"]) for s in samples for qa in s["qa"]
@@ -349,7 +351,7 @@ def add_late(imp: Imported, samples: list[dict], cands: dict, cache_dir: str | N
         return "no encoder with token vectors"
     toks = {}
     for sample in samples:
-        ids, texts = scope_texts(imp.store, sample["sample_id"])
+        ids, texts = scope_texts(imp.store, sample["sample_id"], enc.name)
         toks.update(zip(ids, tokens_cached(enc, texts, frozenset(), cache_dir)))
     keys = list(cands)
     qtoks = tokens_cached(enc, [q for q, _ in keys], frozenset(STOP_WORDS), cache_dir)

@@ -73,9 +73,30 @@ def test_empty_inputs():
 
 def test_embed_text_is_the_content_with_its_caption():
     text = "Melanie: we went camping [shares a photo: a tent by a lake]"
+    # The generic encoder was not trained with context: the turn alone.
     assert fusion.embed_text("user", text, "Caroline: how was your weekend?") == text
     assert fusion.embed_text("assistant", "  hello \n", None) == "hello"
     assert fusion.embed_text("user", "", None) == ""
+
+
+def test_an_encoder_trained_with_context_gets_the_end_of_the_previous_turn():
+    prof = fusion.Profile(context_chars=60)
+    text = "Melanie: yes, we made bowls together!"
+    prev = "Caroline: Hey! Long time no see. The weather was awful. Did you and the kids try pottery?"
+    # Whole sentences from the end, within the budget, without the speaker label.
+    assert fusion.embed_text("user", text, prev, prof) == \
+        f"{text} (after: The weather was awful. Did you and the kids try pottery?)"
+    assert fusion.embed_text("user", text, None, prof) == text  # the first turn of a session
+    assert fusion.embed_text("user", text, "  ", prof) == text
+    assert fusion.embed_text("user", "", prev, prof) == ""  # nothing to embed stays nothing
+    # One sentence longer than the budget: its end, never more than the budget.
+    long = "assistant: " + "word " * 40 + "and so the deployment finished at noon."
+    tail = fusion.context_tail(long, 60)
+    assert len(tail) <= 60 and tail.endswith("finished at noon.") and not tail.startswith(" ")
+    # A label-like start that is not a short speaker name stays.
+    assert fusion.context_tail("Error code 3: the disk is full.", 60) == "Error code 3: the disk is full."
+    assert fusion.profile(fusion.RECALL_ENCODER).context_chars > 0
+    assert fusion.GENERIC.context_chars == 0
 
 
 # ---- quality with the real encoder ------------------------------------------------------------------

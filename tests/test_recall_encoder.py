@@ -64,6 +64,8 @@ def test_the_shipped_model_is_the_one_its_record_describes():
     assert info["min_cosine_to_float_model"] >= 0.995  # the int8 storage costs next to nothing
     assert info["recipe"]["epochs"] > 0 and len(info["data"]["sha256"]) == 64
     assert fusion.profile(fusion.RECALL_ENCODER).dense_min == info["dense_min"]  # calibrated with the model
+    # Trained on turns embedded with this much of the previous turn: search must write them the same way.
+    assert fusion.profile(fusion.RECALL_ENCODER).context_chars == info["context_chars"]
     assert json.loads(tokenizer.read_text())["model"]["type"] == "WordPiece"
 
 
@@ -96,14 +98,17 @@ def test_fuse_follows_the_profile():
     dense = [(2, 0.70), (9, 0.69)] + [(20 + i, 0.45 - 0.01 * i) for i in range(30)]
     # Generic vectors settle ties and get one reserved place: the lexical order stands.
     assert fusion.fuse(lexical, dense, 5, "q") == [1, 2, 3, 4, 9]
-    # Recall vectors weigh as much as the lexical part: the turn both agree on (2) would come first
+    # Recall vectors weigh more than the lexical part: the turn both agree on (2) would come first
     # but the best lexical hit keeps the first place; a turn nearly as near as 2 (9) passes lexical
-    # hits weaker than the best, and lexical hits still pass vectors far from the nearest (20 and
-    # after, scaled against the 20th nearest).
+    # hits (even the best one, were it not kept first), and lexical hits still pass vectors far from
+    # the nearest (20 and after, scaled against the 20th nearest).
     prof = fusion.profile(fusion.RECALL_ENCODER)
+    assert prof.dense_weight > 1.0
     assert fusion.fuse(lexical, dense, 5, "q", profile=prof) == [1, 2, 9, 3, 20]
     assert fusion.fuse(lexical, dense, 5, "q", profile=dataclasses.replace(prof, lexical_first=False)) \
-        == [2, 1, 9, 3, 20]
+        == [2, 9, 1, 3, 20]
+    assert fusion.fuse(lexical, dense, 5, "q", profile=dataclasses.replace(prof, lexical_first=False,
+                                                                           dense_weight=1.0)) == [2, 1, 9, 3, 20]
     assert fusion.fuse([], dense, 3, "q", profile=prof) == [2, 9, 20]  # no lexical hit: vectors alone
     far = [(5, 1.0)] + [(40 + i, 0.9 - 0.01 * i) for i in range(25)]
     assert len(fusion.fuse([], far, 25, "q", profile=prof)) == prof.dense_candidates
@@ -155,5 +160,32 @@ def test_search_with_it_finds_by_meaning_and_nothing_for_the_unrelated(tmp_path)
         got = [h.message_id for h in store.search("vehicle repair problem", scope="owner", limit=3, context=0)]
         assert got and got[0] == ids[2]  # no word in common
         assert store.search("quantum chromodynamics lecture notes", scope="owner", limit=3) == []
+    finally:
+        store.close()
+
+
+@needs_runtime
+def test_a_stored_turn_is_embedded_with_the_end_of_the_turn_before_it(tmp_path):
+    store = SQLiteStore(tmp_path / "state.db")
+    try:
+        lay = SemanticSearch.attach(store, mode="on")
+        sid = store.create_session(scope="owner").id
+        question = "Did you and the kids finally try the pottery class?"
+        ids = store.append_messages(sid, [
+            Message(role="user", content=question),
+            Message(role="tool", content="a tool's output is never the context", tool_call_id="t1"),
+            Message(role="assistant", content="Yes! We made three lopsided bowls."),
+        ])
+        lay.reindex()
+        enc = encoders.load_encoder(name="recall")
+        index = _vectors(store).index(fusion.RECALL_ENCODER, "owner")
+        prof = fusion.profile(fusion.RECALL_ENCODER)
+        want = enc.embed([fusion.embed_text("assistant", "Yes! We made three lopsided bowls.", question, prof),
+                          "Yes! We made three lopsided bowls.", question])
+        got = index.similarity(want[0], [ids[2]])[ids[2]]
+        assert got > 0.99  # the reply's vector is the reply read after the question it answers
+        assert index.similarity(want[1], [ids[2]])[ids[2]] < got
+        assert index.similarity(want[2], [ids[0]])[ids[0]] > 0.99  # the first turn: itself alone
+        assert ids[1] not in index.similarity(want[0], [ids[1]])  # tool output is not embedded
     finally:
         store.close()

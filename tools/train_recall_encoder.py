@@ -10,6 +10,10 @@ session with the turn each came from) it finds about 0.76 on a conversation it w
     python tools/train_recall_encoder.py --folds    # held out: per conversation, train on the others and
                                                     # measure search with the product's fusion on it
 
+Turns are written as search embeds them (`fusion.embed_text` with the recall encoder's profile): the
+turn, then the end of the previous turn of its session, "(after: ...)", so a short reply carries the
+topic it answers.
+
 Recipe: one example per evidence turn (a question answered by three turns is three examples, so a
 multi-hop question pulls every part of its answer close, not one drawn at random), contrastive loss
 (in-batch negatives plus one hard negative per pair, mined from the base model's 30 nearest
@@ -50,12 +54,19 @@ RECIPE = {"epochs": 2.0, "lr": 5e-5, "batch": 64, "scale": 20.0, "hard_negatives
 RECIPE.update(json.loads(os.environ.get("RECIPE_JSON", "{}")))
 
 
-def turns_of(sample: dict) -> dict[str, str]:
-    """dia_id -> the text the product embeds for that turn (bench_locomo stores it as the content)."""
+def turns_of(sample: dict, encoder: str | None = None) -> dict[str, str]:
+    """dia_id -> the text the product embeds for that turn with `encoder` (default: the recall
+    encoder; bench_locomo stores the turn as the content, and each session as one session)."""
+    from hermes.state import fusion
+
+    prof = fusion.profile(encoder or fusion.RECALL_ENCODER)
     conv, out, n = sample["conversation"], {}, 1
     while f"session_{n}" in conv:
+        prev = None
         for t in conv[f"session_{n}"]:
-            out[t["dia_id"]] = B.turn_text(t, True).strip()
+            content = B.turn_text(t, True).strip()
+            out[t["dia_id"]] = fusion.embed_text("user", content, prev, prof)
+            prev = content
         n += 1
     return out
 
@@ -229,7 +240,8 @@ def export(enc: Torch, dst: Path) -> None:
 def onnx_encoder(path: Path):
     from hermes.state import encoders
 
-    return encoders.OnnxEncoder(path, encoders.recall_files()[1])
+    # Named as the shipped encoder, so that search embeds turns the way it was trained to read them.
+    return encoders.RecallEncoder(path, encoders.recall_files()[1])
 
 
 def agreement(enc: Torch, path: Path, texts: list[str]) -> float:
@@ -270,8 +282,8 @@ def calibrate(samples: list[dict], generic, recall) -> float:
     best = {"generic": [], "recall": []}
     for s, other in zip(samples, samples[1:] + samples[:1]):
         questions = [q for q, _ in pairs_of(s, turns_of(s))]
-        foreign = list(turns_of(other).values())
         for name, enc in (("generic", generic), ("recall", recall)):
+            foreign = list(turns_of(other, enc.name).values())
             best[name] += list((enc.embed(questions) @ enc.embed(foreign).T).max(axis=1))
     rate = float(np.mean(np.array(best["generic"]) >= fusion.GENERIC.dense_min))
     return round(float(np.quantile(best["recall"], 1 - rate)), 2)
@@ -340,7 +352,7 @@ def main() -> int:
         "data": {"file": args.data.name, "sha256": sha256(args.data),
                  "conversations": [s["sample_id"] for s in samples]},
         "recipe": RECIPE, "onnx_sha256": sha256(args.out), "min_cosine_to_float_model": round(agree, 5),
-        "dense_min": dense_min,
+        "dense_min": dense_min, "context_chars": fusion.profile(fusion.RECALL_ENCODER).context_chars,
     }, indent=2) + "\n")
     print(f"wrote {args.out} ({args.out.stat().st_size // 1000} KB), min cosine to the float model {agree:.5f}; "
           f"dense_min for fusion.PROFILES: {dense_min}")

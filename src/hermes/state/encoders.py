@@ -173,8 +173,8 @@ class RecallEncoder(OnnxEncoder):
 
     # The name is stored with every vector. A retrained model gets a new name (and its hash below), so
     # stores embedded by the previous training are embedded again instead of compared with it.
-    name = "minilm-l6-recall-int8-3"
-    SHA256 = "fad62f5bd4c7463bcda58bf0d5e5a2676e38f3d5c26c2736ecc3b7256e3a4ab7"
+    name = "minilm-l6-recall-int8-4"
+    SHA256 = "a010abf152162dafbb8bd89d8b6c0b3c951dda556e26e6df24fa62379c385fc4"
 
 
 def recall_files() -> tuple[Path, Path]:

@@ -28,7 +28,8 @@ Tried and dropped because they did not help on held-out conversations: a larger 
 reorder the top 10 for the worse), reciprocal rank fusion, a fixed cosine floor, a bonus above an
 absolute cosine, a learned linear combination of ranks and scores, more nearest vectors (20-100),
 spreading the top 10 over sessions, smoothing a turn's cosine with its neighbours', and embedding a turn
-joined to the previous one; also a query vector moved towards its top lexical hits (Rocchio) for the
+joined to the previous one (for the generic MiniLM; the recall encoder is trained on turns written that
+way and gains from it, see `embed_text`); also a query vector moved towards its top lexical hits (Rocchio) for the
 nearest vectors, a bonus for the speaker the question names, per-session caps, static word-piece
 vectors matched token by token, and a learned listwise ranker (linear or a small MLP) over 27
 features: without late interaction no better than this rule held out (0.808 / multi-hop 0.505).
@@ -46,6 +47,7 @@ So the product search does not pass it; `bench_locomo.py --embeddings --folds --
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 LEXICAL_CANDIDATES = 50  # lexical hits rescored (store.search(..., limit=LEXICAL_CANDIDATES, context=0))
@@ -69,24 +71,28 @@ class Profile:
     dense_min_chars: int = 12  # a shorter message ("ok", "thanks!") is never found by its vector alone
     # The best lexical hit keeps the first place: strong vectors reorder the rest of the list.
     lexical_first: bool = False
+    # Characters of the previous turn embedded after a message (`embed_text`); 0: the message alone.
+    context_chars: int = 0
 
 
 GENERIC = Profile()
-RECALL_ENCODER = "minilm-l6-recall-int8-3"  # encoders.RecallEncoder.name
+RECALL_ENCODER = "minilm-l6-recall-int8-4"  # encoders.RecallEncoder.name
 # The recall encoder (MiniLM fine-tuned on question -> evidence-turn pairs, `encoders.RecallEncoder`)
-# is nearly as good alone as the lexical search, so its part weighs as much as the lexical part and
-# draws on the 20 nearest. Chosen with each conversation's model trained on the others (weights
-# 0.3-2, 10-50 nearest, 0-2 reserved places): 1.0-1.5 were best on the first conversation, 1.0 on
-# the next two; adding the generic model's vectors as a third part did not help
-# (`tools/train_recall_encoder.py --folds` measures it).
+# is nearly as good alone as the lexical search, so its part weighs more than the lexical part and
+# draws on the 20 nearest. Chosen with each conversation's model trained on the others
+# (`tools/train_recall_encoder.py --folds` measures it): for the first model (turns embedded alone)
+# weights 0.3-2, 10-50 nearest and 0-2 reserved places, 1.0 best; adding the generic model's vectors
+# as a third part did not help. Since turns are embedded with the end of the previous turn
+# (context_chars) the vectors are stronger and 1.5 is best (all five held-out conversations, 1.0-5.0:
+# recall@10 0.837 at 1.0, 0.842 at 1.5, 0.838 at 2.0, 0.823 at 5.0; 40 nearest instead of 20: lower).
 # With it the best lexical hit keeps the first place: recall@1 0.441 -> 0.479 (the lexical search's
 # own), recall@10 unchanged (0.831 -> 0.830), measured on all five held-out conversations.
 # dense_min is the trainer's calibration (recorded in models/recall-minilm-l6.json): the cosine above
 # which questions meet turns of an unrelated conversation as often as with the generic model at 0.3.
 # A margin of 0.2 cut evidence the recall encoder ranks well (recall@10 0.830 -> 0.824); 0.3 keeps
 # it (0.830) and still parts "the blue giraffe" (0.97) from "a red panda" (0.44).
-PROFILES = {RECALL_ENCODER: Profile(dense_weight=1.0, dense_candidates=20, reserved=0, lexical_first=True,
-                                    dense_min=0.22, dense_margin=0.3)}
+PROFILES = {RECALL_ENCODER: Profile(dense_weight=1.5, dense_candidates=20, reserved=0, lexical_first=True,
+                                    dense_min=0.2, dense_margin=0.3, context_chars=120)}
 
 
 def profile(encoder_name: str | None) -> Profile:
@@ -114,17 +120,41 @@ def maxsim(query_tokens, tokens) -> float:
     return float((query_tokens @ tokens.T).max(axis=1).mean())
 
 
-def embed_text(role: str, content: str, prev: str | None = None) -> str:
-    """The text embedded for one message: its content as stored, photo caption included.
+# A speaker label, "Caroline: " or "Dr. Ana Lima: " (imported transcripts carry one per turn).
+_SPEAKER = re.compile(r"^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}: ")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
-    The role is not added (the model knows nothing useful about "user"/"assistant", and a shared
-    prefix only pulls all of one side's turns towards each other); the previous turn is not added
-    either: joined to it, a turn also matches questions about its neighbour (the vectors alone found
-    0.47 of the evidence in their top 10 that way, against 0.50 for the turn alone). Both stay in the
-    signature so that the rule can change without the callers changing.
+
+def context_tail(prev: str, chars: int) -> str:
+    """The end of the previous turn, whole sentences up to `chars` (one cut sentence if the last is
+    longer), without its speaker label: a reply is usually about the last thing said to it."""
+    body = _SPEAKER.sub("", (prev or "").strip(), count=1)
+    out = ""
+    for sentence in reversed([p for p in _SENTENCE_END.split(body) if p.strip()]):
+        if out and len(sentence) + len(out) > chars:
+            break
+        out = f"{sentence} {out}".strip()
+    return out[-chars:].lstrip() if len(out) > chars else out
+
+
+def embed_text(role: str, content: str, prev: str | None = None, profile: Profile = GENERIC) -> str:
+    """The text embedded for one message: its content as stored (photo caption included), and, when
+    the encoder's profile asks for it, the end of the previous turn after it, "(after: ...)".
+
+    The role is never added (the model knows nothing useful about "user"/"assistant", and a shared
+    prefix only pulls all of one side's turns towards each other). The previous turn is added only
+    for an encoder trained with it: to the generic MiniLM a joined turn also matches questions about
+    its neighbour (its vectors alone found 0.47 of the evidence in their top 10 that way, against 0.50
+    for the turn alone), while the recall encoder, trained on turns written this way, learns to read
+    the context as context: a short reply ("Yes, we made bowls!") carries the topic it answers.
     """
-    del role, prev
-    return (content or "").strip()
+    del role
+    text = (content or "").strip()
+    if profile.context_chars and prev and text:
+        tail = context_tail(prev, profile.context_chars)
+        if tail:
+            text = f"{text} (after: {tail})"
+    return text
 
 
 def fuse(lexical: list[tuple[int, float]], dense: list[tuple[int, float]], limit: int, query: str = "",

@@ -187,7 +187,8 @@ class SemanticSearch:
     def _embed_pending(self, rows: list[Any]) -> int:
         if not rows or self.encoder is None:
             return 0
-        vecs = self._embed([fusion.embed_text(r.role, r.content, r.prev) for r in rows])
+        prof = fusion.profile(self.model)
+        vecs = self._embed([fusion.embed_text(r.role, r.content, r.prev, prof) for r in rows])
         return self.vectors.put(self.model, list(zip([r.id for r in rows], vecs)))
 
     def flush(self, timeout: float | None = None) -> None:
