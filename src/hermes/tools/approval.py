@@ -22,10 +22,10 @@ from typing import Iterable, Literal
 from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, _Flow, code_lang, code_mode,  # noqa: F401
                                         pipeline_shell_socket, root_shell, secret_producer, shell_mode)
 from hermes.tools import approval_taint as taint
+from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
-from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_rules import (NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,

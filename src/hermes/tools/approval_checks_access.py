@@ -206,7 +206,8 @@ def _backups(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = _ops(args)
     keeps = [a.split("=", 1)[1] if "=" in a else (args[k + 1] if k + 1 < len(args) else "")
              for k, a in enumerate(args) if a.startswith("--keep-")]
-    if (name == "restic" and ops[:1] == ["forget"] and all(v in ("0", "") for v in keeps)) or (name in ("borg", "borgbackup") and ops[:1] == ["delete"]) or (
+    if (name == "restic" and ops[:1] == ["forget"] and all(v in ("0", "") for v in keeps)) or (
+            name in ("borg", "borgbackup") and ops[:1] == ["delete"]) or (
             name == "duplicity" and ops[:1] and ops[0].startswith("remove-")) or (
             name == "kopia" and ops[:2] == ["snapshot", "delete"]) or (name == "tarsnap" and "-d" in args):
         yield "backup_delete"

@@ -210,8 +210,6 @@ def _hijack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "tool_hijack"
 
 
-
-
 # ---------------------------------------------------------------- git history
 
 _HISTORY_VERBS = frozenset("filter-repo filter-branch replace reflog gc update-ref prune push tag".split())

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _short, _split  # noqa: F401
 from hermes.tools.approval_checks_secrets import own_provider
-from hermes.tools.approval_paths import canon, hard_target, is_secret, write_rule
+from hermes.tools.approval_paths import PERSONAL_DIRS, canon, hard_target, is_secret, write_rule
 
 
 # ---------------------------------------------------------------- scheduling, firewall, logs
@@ -51,7 +51,7 @@ def _journalctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 
 # The user's own top folders: moving one away or emptying what is in them loses their files.
-_PERSONAL_DIRS = "~/(?:documents|desktop|pictures|photos|movies|music|videos|mail)"
+_PERSONAL_DIRS = f"~/(?:{PERSONAL_DIRS})"
 _PERSONAL_TOP = re.compile(rf"^{_PERSONAL_DIRS}/?$")
 _PERSONAL_FILES = re.compile(rf"^{_PERSONAL_DIRS}/")
 

@@ -199,7 +199,9 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
     return False
 
 
+# The user's own top folders (Documents, Desktop, Pictures ...), as a regex alternation.
+PERSONAL_DIRS = "documents|desktop|pictures|photos|movies|music|videos|mail"
 # The user's own files, as a whole: sending them off the machine is exfiltration, not a deploy.
-_PERSONAL = re.compile(r"^~(?:/(?:documents|desktop|pictures|photos|downloads|movies|music|videos|mail|"
+_PERSONAL = re.compile(rf"^~(?:/(?:{PERSONAL_DIRS}|downloads|"
                        r"\.mozilla|\.thunderbird|\.config/(?:google-chrome|chromium|bravesoftware)|"
                        r"\.local/share/keyrings|\.password-store|library/keychains|library/messages)(?:/.*)?|/?)$")
