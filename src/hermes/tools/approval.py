@@ -26,6 +26,7 @@ from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
+from hermes.tools.approval_paths import ci_commands, is_ci_config
 from hermes.tools.approval_rules import (NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
@@ -129,6 +130,9 @@ class _Scan:
             self.segment(seg, words, wrap, depth, cwd, id(seg) in local)
         if stages[-1][0].redirects or (stages[-1][1] and stages[-1][1][0].text.endswith("tee")):
             self.defs.record_writes(stages, out)
+            if out.data is not None and any(is_ci_config(f) for f in self.defs.written(stages)):
+                for line in ci_commands(out.data.decode("utf-8", "replace")):  # what CI will run
+                    self.script(line, depth + 1)
 
     def segment(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None,
                 local_xargs: bool = False) -> None:

@@ -12,6 +12,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_checks_host import foreign_proxy
 from hermes.tools.approval_paths import SHADOWED, canon, write_rule
 
 # ---------------------------------------------------------------- mounts, swap, kernel
@@ -198,6 +199,9 @@ def _hijack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
                      r"\bsources\s+--add\b|\bsource\s+add\b|\benv\s+-w\s+GO(?:PROXY|NOSUMDB|INSECURE|FLAGS)",
                      joined, re.I):
             yield "tool_hijack"
+        elif (m := re.search(r"\bconfig\s+set\s+(?:https-|https_)?proxy[\s=]+(\S+)", joined, re.I)) and \
+                foreign_proxy(m.group(1)):
+            yield "traffic_redirect"
     elif name in ("apt-key", "add-apt-repository"):
         if name == "add-apt-repository" or re.search(r"\b(?:add|adv)\b", joined):
             yield "tool_hijack"

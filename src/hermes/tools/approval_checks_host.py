@@ -7,6 +7,7 @@ normalizer strips before the command's own check runs.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Iterator
 
@@ -106,6 +107,27 @@ _TLS_OFF = {"NODE_TLS_REJECT_UNAUTHORIZED": "0", "PYTHONHTTPSVERIFY": "0", "GIT_
             "PIP_TRUSTED_HOST": "*"}
 
 
+_PROXY_VAR = re.compile(r"(?i)^(?:https?|all|ftp|rsync|socks|npm_config_(?:https_)?)_?proxy$")
+_RAW_HOST = re.compile(r"(?i)^(?:[a-z0-9+]+://)?(?:[^@/\s]*@)?(\[[0-9a-f:.]+\]|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/?$")
+# Where a proxy of one's own lives: this machine, a private network, a carrier-grade NAT or tailnet.
+_OWN_NETS = tuple(ipaddress.ip_network(n) for n in (
+    "127.0.0.0/8 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 100.64.0.0/10 169.254.0.0/16 "
+    "::1/128 fc00::/7 fe80::/10").split())
+
+
+def foreign_proxy(value: str) -> bool:
+    """A proxy address that is a bare public IP: every request, with its tokens, passes a stranger's
+    machine. A named proxy (proxy.corp.example) or one on a private network is ordinary set-up."""
+    m = _RAW_HOST.match(value.strip("'\""))
+    if not m:
+        return False
+    try:
+        ip = ipaddress.ip_address(m.group(1).strip("[]"))
+    except ValueError:
+        return False
+    return not any(ip in net for net in _OWN_NETS if net.version == ip.version)
+
+
 def env_rules(assignments: list[str]) -> Iterator[str]:
     """Rules for `NAME=value` words (prefixes, export, declare, env)."""
     for a in assignments:
@@ -120,6 +142,8 @@ def env_rules(assignments: list[str]) -> Iterator[str]:
             yield "tool_hijack"  # LD_PRELOAD=/tmp/hook.so: code injected into every program started
         elif _TLS_OFF.get(name.upper()) == value.strip("'\"").lower():
             yield "security_off"  # every later download accepts any certificate: a network can swap the code
+        elif _PROXY_VAR.match(name) and foreign_proxy(value):
+            yield "traffic_redirect"
 
 
 @_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")

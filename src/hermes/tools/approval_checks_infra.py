@@ -12,6 +12,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
+from hermes.tools.approval_paths import is_secret
 
 _DRY = ("--dry-run", "--dry-run=client", "--dry-run=server", "--dryrun", "--noop", "--plan", "--check",
         "--what-if", "--preview")
@@ -42,11 +43,20 @@ _KUBE_DESTROY = {"delete", "drain", "cordon", "taint", "replace", "patch", "scal
                  "destroy", "reset", "prune"}
 
 
+def _copies_secret_out(ops: list[str]) -> bool:
+    """`docker cp app:/root/.aws/credentials .`, `kubectl cp ns/pod:/var/run/secrets/... ./t`: a key
+    read out of a container, like `cat` of it inside one."""
+    inside = [o.split(":", 1)[1] for o in ops[1:-1] if re.match(r"^[\w./-]+:~?/", o)] if ops[:1] == ["cp"] else []
+    return any(is_secret(p) or re.search(r"(?:^|/)\.env(?:\.[\w-]+)?$", p) for p in inside)
+
+
 @_on("kubectl", "oc", "k3s", "microk8s", "kubecolor")
 def _kubectl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = _ops(args, _KUBE_VALUED)
     if ops[:1] == ["kubectl"]:  # k3s kubectl / microk8s kubectl
         ops = ops[1:]
+    if _copies_secret_out(ops):
+        yield "read_secret"
     verb = ops[0] if ops else ""
     if _dry(args) or verb not in _KUBE_DESTROY:
         if verb == "apply" and "--prune" in args:
@@ -59,10 +69,56 @@ def _kubectl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     yield "cloud_destroy"
 
 
+# A chart or repository at a bare IP address or over plain http: nobody can say whose containers it runs.
+_RAW_CHART = re.compile(r"(?:https?|oci)://(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d+)?/|http://", re.I)
+_LOOPBACK = re.compile(r"^(?:https?|oci)://(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?::\d+)?(?:/|$)", re.I)
+
+
 @_on("helm")
 def _helm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    ops = _ops(args, frozenset({"-n", "--namespace", "--kube-context", "-f", "--values", "--set"}))
+    ops = _ops(args, frozenset({"-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--repo",
+                                "--version"}))
     if ops[:1] and ops[0] in ("uninstall", "delete", "del", "un", "rollback") and not _dry(args):
+        yield "cloud_destroy"
+    sources = [a.split("=", 1)[-1] for k, a in enumerate(args) if "://" in a and (
+        ops[:2] == ["repo", "add"] or ops[:1] in (["install"], ["upgrade"], ["template"]) or
+        args[k - 1:k] == ["--repo"] or a.startswith("--repo="))]
+    if any(_RAW_CHART.match(u) and not _LOOPBACK.match(u) for u in sources):
+        yield "curl_pipe_shell"  # a chart's containers run with whatever rights it asks for
+
+
+# Service APIs where an HTTP DELETE removes something the user keeps there (repositories, projects,
+# zones, droplets, apps); a DELETE to one's own API under development is ordinary.
+_SERVICE_API = re.compile(
+    r"^(?:https?://)?(?:[^/@\s]*@)?(?:api\.github\.com|(?:[\w-]+\.)*gitlab\.com/api/|api\.bitbucket\.org|"
+    r"api\.cloudflare\.com|api\.digitalocean\.com|api\.heroku\.com|api\.vercel\.com|api\.netlify\.com|"
+    r"api\.linode\.com|api\.hetzner\.cloud|management\.azure\.com|[\w.-]+\.googleapis\.com|api\.fly\.io|"
+    r"api\.render\.com|api\.supabase\.com|api\.vultr\.com|hub\.docker\.com|registry\.npmjs\.org|"
+    r"[\w-]+\.execute-api\.[\w-]+\.amazonaws\.com|api\.stripe\.com|api\.twilio\.com|api\.pagerduty\.com|"
+    r"[\w-]+\.atlassian\.net/rest/|api\.atlassian\.com|slack\.com/api/)", re.I)
+# Every index of a search engine or every key under a path: `curl -XDELETE localhost:9200/_all`.
+_DELETE_ALL = re.compile(r"^(?:https?://)?[^/\s]+/(?:_all|\*|[\w.-]*\*)(?:[/?,]|$)")
+
+
+def _http_method(name: str, args: list[str]) -> str:
+    if name in ("http", "https", "httpie", "xh", "xhs"):
+        first = next((a for a in args if not a.startswith("-")), "")
+        return first.upper() if first.isalpha() else ""
+    for k, a in enumerate(args):
+        m = re.fullmatch(r"-[a-zA-Z]*X(\w*)", a)  # -X DELETE, -XDELETE, -sX DELETE, -sXDELETE
+        if a in ("--request", "--method") or (m and not m.group(1)):
+            return args[k + 1].upper() if k + 1 < len(args) else ""
+        if m or a.startswith(("--request=", "--method=")):
+            return (m.group(1) if m else a.split("=", 1)[1]).upper()
+    return ""
+
+
+@_on("curl", "wget", "http", "https", "httpie", "xh", "xhs")
+def _http_delete(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if _http_method(name, args) != "DELETE":
+        return
+    urls = [a.strip("'\"") for a in args if not a.startswith("-") and ("/" in a or "." in a)]
+    if any(_SERVICE_API.match(u) or _DELETE_ALL.match(u) for u in urls):
         yield "cloud_destroy"
 
 
@@ -70,6 +126,8 @@ def _helm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 def _images(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = _ops(args, frozenset({"-H", "--host", "--context", "-c", "--config", "-f", "--filter", "-t", "--tag"}))
     head = ops[:2]
+    if _copies_secret_out(ops) or (head == ["container", "cp"] and _copies_secret_out(ops[1:])):
+        yield "read_secret"
     force = any(a in ("-f", "--force", "-af", "-fa") for a in args)
     if (head[:1] in (["rmi"],) and force) or (head == ["image", "rm"] and force) or head == ["system", "reset"] \
             or (head[:1] == ["swarm"] and ops[1:2] == ["leave"] and force) or head == ["network", "prune"] \

@@ -147,14 +147,17 @@ class Defs:
         self.calling.discard(name)
 
     def record_writes(self, stages: list[_Stage], out: _Flow) -> None:
+        for f in self.written(stages):
+            self.files[canon(f)] = out
+
+    @staticmethod
+    def written(stages: list[_Stage]) -> list[str]:
+        """The files the pipeline's output goes into (redirects of its last stage, a final tee's operands)."""
         seg, words, _ = stages[-1]
-        for op, target in seg.redirects:
-            if op in (">", ">>", ">|", "&>", "&>>"):
-                self.files[canon(target)] = out
+        out = [target for op, target in seg.redirects if op in (">", ">>", ">|", "&>", "&>>")]
         if words and cmd_name(words[0].text) == "tee":
-            for w in words[1:]:
-                if not w.text.startswith("-"):
-                    self.files[canon(w.text)] = out
+            out += [w.text for w in words[1:] if not w.text.startswith("-")]
+        return out
 
     def record_download(self, name: str, args: list[str]) -> None:
         urls = [a for a in args if "://" in a]

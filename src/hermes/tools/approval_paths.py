@@ -196,7 +196,13 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
             return True  # Hermes's home holds the user's memory, sessions and keys
         if _PERSONAL.match(low) or is_history_file(p):
             return True
+        if low in _ACCOUNT_FILES or low.startswith("/etc/sudoers.d/"):
+            return True  # who can log in and who may sudo: what an intruder maps first
     return False
+
+
+_ACCOUNT_FILES = frozenset("/etc/passwd /etc/group /etc/sudoers /etc/master.passwd /etc/security/opasswd "
+                           "/etc/security/passwd".split())
 
 
 # The user's own top folders (Documents, Desktop, Pictures ...), as a regex alternation.
@@ -205,3 +211,21 @@ PERSONAL_DIRS = "documents|desktop|pictures|photos|movies|music|videos|mail"
 _PERSONAL = re.compile(rf"^~(?:/(?:{PERSONAL_DIRS}|downloads|"
                        r"\.mozilla|\.thunderbird|\.config/(?:google-chrome|chromium|bravesoftware)|"
                        r"\.local/share/keyrings|\.password-store|library/keychains|library/messages)(?:/.*)?|/?)$")
+
+
+# Files a forge's CI runs as shell on every push, with the repository's secrets in its environment.
+_CI_CONFIG = re.compile(r"(?:^|/)(?:\.github/workflows/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci/config\.ya?ml|"
+                        r"\.travis\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.drone\.ya?ml|"
+                        r"jenkinsfile|\.buildkite/pipeline\.ya?ml)$", re.I)
+_YAML_KEY = re.compile(r"^\s*(?:-\s+)?(?:[\w-]+:\s*)?[|>]?[-+]?\s*")
+
+
+def is_ci_config(path: str) -> bool:
+    return bool(_CI_CONFIG.search(canon(path)))
+
+
+def ci_commands(text: str) -> list[str]:
+    """The shell lines of a CI file written whole or appended: each line without its YAML list dash
+    and key (`- run: curl ... | sh` -> `curl ... | sh`)."""
+    lines = (_YAML_KEY.sub("", line, count=1).strip() for line in text.splitlines()[:400])
+    return [line for line in lines if line and not line.startswith("#")]
