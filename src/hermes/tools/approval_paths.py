@@ -176,10 +176,13 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
     return None
 
 
+_ANY_HOME = re.compile(r"^/(?:home|users)/[^/]+/|^/root/|^/var/root/")
+
+
 def is_secret(path: str, *, sending: bool = False) -> bool:
     """A private key or credentials file. Sending also counts project .env and key files."""
     p = canon(path.lstrip("@"))
-    low = p.lower()
+    low = _ANY_HOME.sub("~/", p.lower(), count=1)  # another account's keys are keys too
     name = low.rsplit("/", 1)[-1]
     if _SSH_KEY.search(low) and not low.endswith(".pub"):
         return True

@@ -187,6 +187,14 @@ _ENV_DUMP = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ\s*[,)}]|os\.envir
 _SENDS = re.compile(r"requests\.(?:post|put|get)|urlopen|urllib|httpx|http\.request|https?\.request|fetch\s*\(|"
                     r"axios|LWP::|HTTP::Tiny|Net::HTTP|curl_|socket|smtplib")
 _OPEN_CALLS = re.compile(r"\b(?:open|writeFileSync|appendFileSync|File\.write)\s*(?=\()")
+# Calls that read a file whole (node, ruby, php, python's pathlib), and path joins that build one.
+_READ_CALLS = re.compile(r"(?:\b(?:readFileSync|readFile|createReadStream|file_get_contents|expand_path|expanduser)|"
+                         r"\b(?:File|IO)\.(?:read|binread|readlines|open)|\b(?:Path|join|joinpath|resolve))\s*(?=\()")
+_REQUIRE = re.compile(r"\brequire\s*\(\s*['\"][^'\"]*['\"]\s*\)|\bgetenv\s*\(\s*['\"]HOME['\"]\s*\)|"
+                      r"\b(?:ENV|\$_SERVER)\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*['\"]?HOME['\"]?\s*\}")  # not path parts
+# The home folder as code names it: process.env.HOME, os.homedir(), Dir.home, ENV['HOME'], Path.home().
+_HOME_EXPR = re.compile(r"process\.env\.HOME|homedir\s*\(|Dir\.home|ENV\[\s*['\"]HOME|\$_SERVER\[\s*['\"]HOME|"
+                        r"getenv\(\s*['\"]HOME|Path\.home\s*\(|\$ENV\{\s*HOME")
 _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib\.decompress|atob\s*\(|"
                      r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m")
 _RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
@@ -208,6 +216,21 @@ def _call_literals(code: str, start: int) -> tuple[list[str], bool]:
     lits = [unescape(m.group(2)) for m in _STR.finditer(region)]
     rest = re.sub(r"\b(?:True|False|None)\b", "", _STR.sub("", region))
     return lits, bool(re.search(r"\b[A-Za-z_]\w*\b(?!\s*=)", rest))
+
+
+def _built_path(code: str, start: int) -> str | None:
+    """The path a read or join call at code[start] ('(') names, with the home folder written `~`:
+    readFileSync(process.env.HOME + '/.ssh/id_rsa'), path.join(os.homedir(), '.aws', 'credentials')."""
+    region = code[start:match_paren(code, start) + 1]
+    lits = [unescape(m.group(2)) for m in _STR.finditer(_REQUIRE.sub("", region))]
+    lits = [x for x in lits if x and "\n" not in x and len(x) < 200]
+    if not lits:
+        return None
+    if _HOME_EXPR.search(region) or _HOME_EXPR.search(code[max(0, start - 40):start]):
+        return "~/" + "/".join(x.strip("/") for x in lits)
+    if len(lits) > 1 and re.search(r"\bjoin\s*\($", code[:start + 1]):
+        return "/".join([lits[0].rstrip("/")] + [x.strip("/") for x in lits[1:]])
+    return lits[0] if lits[0].startswith(("/", "~")) else None
 
 
 def _as_command(lits: list[str], region_joins: bool) -> str:
@@ -278,6 +301,9 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
             mode = lits[1] if len(lits) > 1 else ""
             writes = m.group().startswith(("write", "append", "File")) or re.search(r"[wax+]", mode)
             out.commands.append(("tee " if writes else "cat ") + quote(lits[0]))
+    for m in _calls(_READ_CALLS, code, out):
+        if path := _built_path(code, m.end()):
+            out.commands.append("cat " + quote(path))
     if lang == "python":
         for m in _calls(r"\b(?:exec|eval|compile)\s*\(", code, out):
             lits, _ = _call_literals(code, m.end() - 1)
