@@ -131,8 +131,8 @@ class _Scan:
         if stages[-1][0].redirects or (stages[-1][1] and stages[-1][1][0].text.endswith("tee")):
             self.defs.record_writes(stages, out)
             if out.data is not None and any(is_ci_config(f) for f in self.defs.written(stages)):
-                for line in ci_commands(out.data.decode("utf-8", "replace")):  # what CI will run
-                    self.script(line, depth + 1)
+                # What CI will run, as one script: a long workflow costs one payload, not one a line.
+                self.script("\n".join(ci_commands(out.data.decode("utf-8", "replace"))), depth + 1)
 
     def segment(self, seg: Segment, words: list[Word], wrap: Wrap, depth: int, cwd: str | None,
                 local_xargs: bool = False) -> None:

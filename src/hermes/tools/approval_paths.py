@@ -230,5 +230,5 @@ def is_ci_config(path: str) -> bool:
 def ci_commands(text: str) -> list[str]:
     """The shell lines of a CI file written whole or appended: each line without its YAML list dash
     and key (`- run: curl ... | sh` -> `curl ... | sh`)."""
-    lines = (_YAML_KEY.sub("", line, count=1).strip() for line in text.splitlines()[:400])
+    lines = (_YAML_KEY.sub("", line, count=1).strip() for line in text.splitlines())
     return [line for line in lines if line and not line.startswith("#")]
