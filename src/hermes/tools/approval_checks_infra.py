@@ -69,22 +69,14 @@ def _kubectl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     yield "cloud_destroy"
 
 
-# A chart or repository at a bare IP address or over plain http: nobody can say whose containers it runs.
-_RAW_CHART = re.compile(r"(?:https?|oci)://(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\])(?::\d+)?/|http://", re.I)
-_LOOPBACK = re.compile(r"^(?:https?|oci)://(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?::\d+)?(?:/|$)", re.I)
+HELM_VALUED = frozenset({"-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--repo", "--version"})
 
 
 @_on("helm")
 def _helm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    ops = _ops(args, frozenset({"-n", "--namespace", "--kube-context", "-f", "--values", "--set", "--repo",
-                                "--version"}))
+    ops = _ops(args, HELM_VALUED)
     if ops[:1] and ops[0] in ("uninstall", "delete", "del", "un", "rollback") and not _dry(args):
         yield "cloud_destroy"
-    sources = [a.split("=", 1)[-1] for k, a in enumerate(args) if "://" in a and (
-        ops[:2] == ["repo", "add"] or ops[:1] in (["install"], ["upgrade"], ["template"]) or
-        args[k - 1:k] == ["--repo"] or a.startswith("--repo="))]
-    if any(_RAW_CHART.match(u) and not _LOOPBACK.match(u) for u in sources):
-        yield "curl_pipe_shell"  # a chart's containers run with whatever rights it asks for
 
 
 # Service APIs where an HTTP DELETE removes something the user keeps there (repositories, projects,
