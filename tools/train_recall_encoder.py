@@ -39,6 +39,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -161,8 +162,6 @@ NAMES = ("Aisha Ben Carlos Dana Elif Farid Grace Hiro Ines Jamal Kenji Lena Marc
 def renamed(batch: list[tuple], rng: random.Random) -> list[tuple]:
     """The batch with each conversation's speakers renamed, one choice per conversation (so a turn
     shared by two pairs stays the same text), for a share RECIPE["rename"] of conversations."""
-    import re
-
     maps: dict[tuple, dict[str, str] | None] = {}
     out = []
     for q, ev, negs, pos, names in batch:

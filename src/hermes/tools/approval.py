@@ -129,8 +129,8 @@ class _Scan:
         for seg, words, wrap in stages:
             self.segment(seg, words, wrap, depth, cwd, id(seg) in local)
         if stages[-1][0].redirects or (stages[-1][1] and stages[-1][1][0].text.endswith("tee")):
-            self.defs.record_writes(stages, out)
-            if out.data is not None and any(is_ci_config(f) for f in self.defs.written(stages)):
+            written = self.defs.record_writes(stages, out)
+            if out.data is not None and any(is_ci_config(f) for f in written):
                 # What CI will run, as one script: a long workflow costs one payload, not one a line.
                 self.script("\n".join(ci_commands(out.data.decode("utf-8", "replace"))), depth + 1)
 

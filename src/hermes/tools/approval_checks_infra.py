@@ -12,7 +12,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
-from hermes.tools.approval_paths import is_secret
+from hermes.tools.approval_paths import is_env_file, is_secret
 
 _DRY = ("--dry-run", "--dry-run=client", "--dry-run=server", "--dryrun", "--noop", "--plan", "--check",
         "--what-if", "--preview")
@@ -47,7 +47,7 @@ def _copies_secret_out(ops: list[str]) -> bool:
     """`docker cp app:/root/.aws/credentials .`, `kubectl cp ns/pod:/var/run/secrets/... ./t`: a key
     read out of a container, like `cat` of it inside one."""
     inside = [o.split(":", 1)[1] for o in ops[1:-1] if re.match(r"^[\w./-]+:~?/", o)] if ops[:1] == ["cp"] else []
-    return any(is_secret(p) or re.search(r"(?:^|/)\.env(?:\.[\w-]+)?$", p) for p in inside)
+    return any(is_secret(p) or is_env_file(p) for p in inside)
 
 
 @_on("kubectl", "oc", "k3s", "microk8s", "kubecolor")

@@ -146,18 +146,16 @@ class Defs:
     def done_call(self, name: str) -> None:
         self.calling.discard(name)
 
-    def record_writes(self, stages: list[_Stage], out: _Flow) -> None:
-        for f in self.written(stages):
-            self.files[canon(f)] = out
-
-    @staticmethod
-    def written(stages: list[_Stage]) -> list[str]:
-        """The files the pipeline's output goes into (redirects of its last stage, a final tee's operands)."""
+    def record_writes(self, stages: list[_Stage], out: _Flow) -> list[str]:
+        """Records `out` as what the files the pipeline writes now hold (redirects of its last stage,
+        a final tee's operands); returns those files."""
         seg, words, _ = stages[-1]
-        out = [target for op, target in seg.redirects if op in (">", ">>", ">|", "&>", "&>>")]
+        files = [target for op, target in seg.redirects if op in (">", ">>", ">|", "&>", "&>>")]
         if words and cmd_name(words[0].text) == "tee":
-            out += [w.text for w in words[1:] if not w.text.startswith("-")]
-        return out
+            files += [w.text for w in words[1:] if not w.text.startswith("-")]
+        for f in files:
+            self.files[canon(f)] = out
+        return files
 
     def record_download(self, name: str, args: list[str]) -> None:
         urls = [a for a in args if "://" in a]

@@ -176,6 +176,12 @@ def write_rule(path: str, *, truncate: bool = True, cwd: str | None = None) -> s
     return None
 
 
+def is_env_file(path: str) -> bool:
+    """A dotenv file (.env, .env.production): a project's secrets."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return name == ".env" or name.startswith(".env.")
+
+
 _ANY_HOME = re.compile(r"^/(?:home|users)/[^/]+/|^/root/|^/var/root/")
 
 
@@ -193,7 +199,7 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
     if is_hermes_home(p) and name == ".env":
         return True
     if sending:
-        if name == ".env" or name.startswith(".env.") or name.endswith((".key", ".p12", ".pfx")):
+        if is_env_file(name) or name.endswith((".key", ".p12", ".pfx")):
             return True
         if low in ("~/.ssh", "~/.gnupg", "~/.aws") or is_hermes_home(p) or low.startswith("$hermes_home"):
             return True  # Hermes's home holds the user's memory, sessions and keys

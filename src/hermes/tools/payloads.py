@@ -190,8 +190,9 @@ _OPEN_CALLS = re.compile(r"\b(?:open|writeFileSync|appendFileSync|File\.write)\s
 # Calls that read a file whole (node, ruby, php, python's pathlib), and path joins that build one.
 _READ_CALLS = re.compile(r"(?:\b(?:readFileSync|readFile|createReadStream|file_get_contents|expand_path|expanduser)|"
                          r"\b(?:File|IO)\.(?:read|binread|readlines|open)|\b(?:Path|join|joinpath|resolve))\s*(?=\()")
-_REQUIRE = re.compile(r"\brequire\s*\(\s*['\"][^'\"]*['\"]\s*\)|\bgetenv\s*\(\s*['\"]HOME['\"]\s*\)|"
-                      r"\b(?:ENV|\$_SERVER)\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*['\"]?HOME['\"]?\s*\}")  # not path parts
+# Strings in a read call that are not parts of the path: module names, the HOME variable's name.
+_NOT_PATH_PARTS = re.compile(r"\brequire\s*\(\s*['\"][^'\"]*['\"]\s*\)|\bgetenv\s*\(\s*['\"]HOME['\"]\s*\)|"
+                             r"\b(?:ENV|\$_SERVER)\[\s*['\"]HOME['\"]\s*\]|\$ENV\{\s*['\"]?HOME['\"]?\s*\}")
 # The home folder as code names it: process.env.HOME, os.homedir(), Dir.home, ENV['HOME'], Path.home().
 _HOME_EXPR = re.compile(r"process\.env\.HOME|homedir\s*\(|Dir\.home|ENV\[\s*['\"]HOME|\$_SERVER\[\s*['\"]HOME|"
                         r"getenv\(\s*['\"]HOME|Path\.home\s*\(|\$ENV\{\s*HOME")
@@ -222,7 +223,7 @@ def _built_path(code: str, start: int) -> str | None:
     """The path a read or join call at code[start] ('(') names, with the home folder written `~`:
     readFileSync(process.env.HOME + '/.ssh/id_rsa'), path.join(os.homedir(), '.aws', 'credentials')."""
     region = code[start:match_paren(code, start) + 1]
-    lits = [unescape(m.group(2)) for m in _STR.finditer(_REQUIRE.sub("", region))]
+    lits = [unescape(m.group(2)) for m in _STR.finditer(_NOT_PATH_PARTS.sub("", region))]
     lits = [x for x in lits if x and "\n" not in x and len(x) < 200]
     if not lits:
         return None
