@@ -3,7 +3,9 @@
 Prefix wrappers (sudo, nice, timeout, pkexec, nsenter ...) are stripped in normalize.py; this module
 handles the ones whose command sits in an option or a string: script -c, parallel ... ::: args,
 tmux/screen sessions, terminal emulators' -e, expect's spawn, git aliases and hook-like settings,
-editors' and debuggers' shell escapes (vim -c ':!', gdb -ex shell), awk's system() and sed's `e`.
+editors' and debuggers' shell escapes (vim -c ':!', gdb -ex shell), awk's system() and sed's `e`,
+sandboxes and containers' entry commands (bwrap, toolbox, distrobox), remote shells other than ssh
+(autossh, dbclient, plink, rsh, mosh, fab) and cloud CLIs that run a command on a machine.
 
 `carried(name, args)` returns (kind, text) pairs: kind "sh" is shell text, a language name
 ("python", "node" ...) is inline code, and "rule" names a rule judged on the program itself.
@@ -12,6 +14,7 @@ A launcher we cannot parse fails closed: its operands are read as shell text.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Callable
 
@@ -263,6 +266,87 @@ def _fanout(args: list[str]) -> Carried:
     return [("sh", " ".join(ops))] if ops else []
 
 
+# bwrap's options take 0-3 values; the command follows them.
+_BWRAP_ARITY = {**dict.fromkeys("--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink "
+                                "--setenv --file --bind-data --ro-bind-data --chmod".split(), 2),
+                "--overlay": 3, **dict.fromkeys("--chdir --tmpfs --proc --dev --dir --unsetenv --uid --gid --hostname "
+                                                "--seccomp --add-seccomp-fd --info-fd --args --remount-ro --lock-file "
+                                                "--sync-fd --block-fd --userns-block-fd --json-status-fd --exec-label "
+                                                "--file-label --cap-add --cap-drop --perms --size --argv0 --userns "
+                                                "--userns2 --pidns --overlay-src --tmp-overlay --ro-overlay".split(), 1)}
+
+
+def _bwrap(args: list[str]) -> Carried:
+    """bwrap ... COMMAND: judged as run, since what the sandbox lets through is not known here."""
+    k = 0
+    while k < len(args) and args[k].startswith("-") and args[k] != "--":
+        k += 1 + _BWRAP_ARITY.get(args[k], 0)
+    cmd = args[k + 1:] if args[k:k + 1] == ["--"] else args[k:]
+    return [("sh", _joined(cmd))] if cmd else []
+
+
+def _start_stop_daemon(args: list[str]) -> Carried:
+    """start-stop-daemon --start --exec PROG [--startas PROG] -- ARGS: PROG runs with ARGS."""
+    prog = (_flag_value(args, "a", ("--startas",)) or _flag_value(args, "x", ("--exec",)))[:1]
+    if not prog or not any(a in ("-S", "--start") or re.fullmatch(r"-[A-Za-z]*S[A-Za-z]*", a) for a in args):
+        return []
+    rest = args[args.index("--") + 1:] if "--" in args else []
+    return [("sh", _joined(prog + rest) if rest else prog[0])]
+
+
+def _after_dashes(args: list[str]) -> Carried:
+    """mosh HOST -- CMD, distrobox enter BOX -- CMD, fab -H HOST -- CMD: the words after --."""
+    rest = args[args.index("--") + 1:] if "--" in args else []
+    return [("sh", _joined(rest))] if rest else []
+
+
+def _remote(valued: set[str]) -> Callable[[list[str]], Carried]:
+    """ssh-like clients (autossh, dropbear's dbclient, plink, rsh, rexec): options, a host, the command."""
+    def parse(args: list[str]) -> Carried:
+        ops = _after_options(args, valued)
+        return [("sh", _joined(ops[1:]))] if len(ops) > 1 else []
+    return parse
+
+
+def _toolbox(args: list[str]) -> Carried:
+    if args[:1] != ["run"]:
+        return []
+    cmd = _after_options(args[1:], {"-c", "--container", "-d", "--distro", "-r", "--release"})
+    return [("sh", _joined(cmd))] if cmd else []
+
+
+def _vagrant(args: list[str]) -> Carried:
+    return [("sh", v) for v in _flag_value(args, "c", ("--command",))] if args[:1] == ["ssh"] else []
+
+
+def _cloud(args: list[str]) -> Carried:
+    """Commands a cloud CLI runs on a machine: gcloud compute ssh --command, az vm run-command
+    --scripts, aws ssm send-command --parameters commands=..."""
+    out: Carried = [("sh", v) for v in _flag_value(args, "\0", ("--command",)) if "ssh" in args]
+    if "run-command" in args:
+        k = args.index("--scripts") + 1 if "--scripts" in args else len(args)
+        out += [("sh", a) for a in args[k:] if not a.startswith("--")][:16]
+    for v in _flag_value(args, "\0", ("--parameters",)):
+        try:
+            cmds = json.loads(v).get("commands", []) if v.lstrip().startswith("{") else None
+        except (ValueError, AttributeError):
+            cmds = None
+        if cmds is not None:
+            out += [("sh", str(c)) for c in (cmds if isinstance(cmds, list) else [cmds])][:16]
+        elif m := re.search(r"commands\s*=\s*\[?(.*?)\]?\s*$", v, re.S):
+            out.append(("sh", m.group(1).strip("'\"")))
+    return out
+
+
+def _flatpak(args: list[str]) -> Carried:
+    """flatpak run --command=PROG APP ARGS: PROG runs with ARGS."""
+    prog = _flag_value(args, "\0", ("--command",))
+    if args[:1] != ["run"] or not prog:
+        return []
+    rest = _after_options(args[1:], set())
+    return [("sh", _joined(prog[:1] + rest[1:]))]
+
+
 LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
     "ansible": _ansible, "salt": _salt, "salt-ssh": _salt, "salt-call": _salt, "pssh": _fanout,
     "parallel-ssh": _fanout, "pdsh": _fanout, "clush": _fanout,
@@ -276,6 +360,13 @@ LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
     "newgrp": _sg, "git": _git, "vim": _vim, "vi": _vim, "nvim": _vim, "ex": _vim, "view": _vim, "gvim": _vim,
     "gdb": _gdb, "awk": _awk, "gawk": _awk, "mawk": _awk, "nawk": _awk, "busybox-awk": _awk, "sed": _sed,
     "gsed": _sed, "deno": _deno, "make": _make, "gmake": _make,
+    "bwrap": _bwrap, "start-stop-daemon": _start_stop_daemon, "mosh": _after_dashes, "fab": _after_dashes,
+    "distrobox": _after_dashes, "distrobox-enter": _after_dashes, "toolbox": _toolbox, "vagrant": _vagrant,
+    "gcloud": _cloud, "az": _cloud, "aws": _cloud, "flatpak": _flatpak,
+    "autossh": _remote({"-M", *"-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B".split()}),
+    "dbclient": _remote(set("-p -l -i -L -R -J -c -m -W -K -I -b -o -s -y".split())),
+    "plink": _remote(set("-P -l -pw -i -L -R -D -m -hostkey -sercfg -proxycmd -load".split())),
+    "rsh": _remote({"-l"}), "rexec": _remote({"-l", "-p"}),
 }
 
 

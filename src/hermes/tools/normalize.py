@@ -136,7 +136,23 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
                                                                       "--bounding-set".split()), 0),
     "with-lock-ex": (frozenset(), 1), "npx": (frozenset({"-p", "--package", "-c", "--call"}), 0),
     "bunx": (frozenset({"-p", "--package"}), 0), "pnpx": (frozenset(), 0), "lxc-attach": (frozenset({"-n", "--name", "-P"}), 0),
+    # a password on the command line, then the command it types it into
+    "sshpass": (frozenset({"-p", "-f", "-d", "-P"}), 0),
+    "noglob": (frozenset(), 0), "nocorrect": (frozenset(), 0),
+    "rlwrap": (frozenset("-b -C -D -f -g -H -l -O -P -q -s -S -t -w -z".split()), 0),
+    "trickle": (frozenset("-d -u -w -t -l -n".split()), 0),
+    "ssh-agent": (frozenset("-a -E -O -P -t".split()), 0),
+    "daemonize": (frozenset("-c -e -o -p -l -u -E".split()), 0),
+    "dtach": (frozenset("-A -c -n -N -e -r".split()), 0),
+    "schroot": (frozenset("-c --chroot -u --user -d --directory -n --session-name".split()), 0),
+    "flatpak-spawn": (frozenset(), 0),
+    # job launchers: the command runs on this machine or a cluster's nodes
+    "srun": (frozenset("-n -N -p -t -J -c -w -o -e -A -q -C -D -G -x -m -i --ntasks --nodes --partition --time "
+                       "--job-name --cpus-per-task --nodelist --output --error --account --qos".split()), 0),
+    "mpirun": (frozenset("-n -np -c -H -host --host -hostfile --hostfile -machinefile -x -wdir --wdir --map-by "
+                         "--bind-to --rank-by -npernode -N --mca -mca --prefix".split()), 0),
 }
+_WRAPPERS["mpiexec"] = _WRAPPERS["mpirun"]
 _KEYWORDS = frozenset({"!", "{", "then", "do", "else", "elif", "if", "while", "until", "coproc"})
 
 
@@ -180,7 +196,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], Wrap]:
             if name == "env" and a in ("-S", "--split-string") and j + 1 < len(words):
                 words = words[:j] + [Word(x) for x in words[j + 1].text.split()] + words[j + 2:]
                 break
-            if a.startswith("--"):
+            if a.startswith("--") or (len(a) > 2 and a in takes):  # -np 4, -hostfile f: one option
                 j += 2 if (a in takes and "=" not in a) else 1
                 if name in ("sudo", "doas"):
                     wrap.flags.add(a.split("=")[0])
