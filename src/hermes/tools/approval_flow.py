@@ -16,16 +16,29 @@ from hermes.tools.approval_checks_data import _FUNC
 from hermes.tools.approval_paths import canon
 from hermes.tools.normalize import Segment, Word, Wrap, cmd_name, quote
 
-SHELLS = frozenset("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh".split())
+SHELLS = frozenset("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh nu xonsh elvish oil osh ysh".split())
 DOWNLOADERS = frozenset("curl wget fetch http https xh aria2c lwp-request lynx nc ncat netcat socat".split())
 _SOCKETS = frozenset("nc ncat netcat socat telnet cryptcat sbd openssl pwncat".split())
 _ELEVATE = frozenset("sudo doas pkexec runuser su-exec gosu".split())
 _Stage = tuple[Segment, list[Word], Wrap]
 
-_LANGS = {"python": "python", "pypy": "python", "perl": "perl", "ruby": "ruby", "node": "node",
-          "nodejs": "node", "php": "php", "lua": "lua", "rscript": "r",
-          "bun": "node"}
-_CODE_FLAGS = {"python": "c", "perl": "eE", "ruby": "e", "node": "ep", "php": "r", "lua": "e", "r": "e"}
+_LANGS = {"python": "python", "pypy": "python", "ipython": "python", "perl": "perl", "ruby": "ruby", "node": "node",
+          "nodejs": "node", "php": "php", "lua": "lua", "luajit": "lua", "rscript": "r", "r": "r",
+          "bun": "node",
+          # Languages read by the generic rule (payloads.code_payloads): a command-running word anywhere
+          # in the code, and each of its strings is judged as a command.
+          "julia": "julia", "guile": "lisp", "racket": "lisp", "sbcl": "lisp", "clisp": "lisp", "emacs": "lisp",
+          "bb": "lisp", "clojure": "lisp", "erl": "erlang", "elixir": "elixir", "groovy": "jvm", "scala": "jvm",
+          "kotlin": "jvm", "jshell": "jvm", "osascript": "applescript", "octave": "octave", "matlab": "octave",
+          "ghc": "haskell", "runghc": "haskell", "crystal": "crystal", "tclsh": "tcl", "wish": "tcl",
+          "swipl": "prolog"}
+_CODE_FLAGS = {"python": "c", "perl": "eE", "ruby": "e", "node": "ep", "php": "r", "lua": "e", "r": "e",
+               "julia": "eE", "lisp": "cex", "erlang": "", "elixir": "e", "jvm": "e", "applescript": "e",
+               "octave": "r", "haskell": "e", "crystal": "", "tcl": "", "prolog": "g"}
+_CODE_LONG = {"node": ("--eval", "--print"), "julia": ("--eval", "--print"), "lisp": ("--eval", "--execute"),
+              "erlang": ("-eval",), "elixir": ("--eval",), "octave": ("--eval", "-batch"), "crystal": ("eval",)}
+
+
 def code_lang(name: str) -> str | None:
     return _LANGS.get(re.sub(r"[\d.]+$", "", name))
 
@@ -33,17 +46,27 @@ def code_lang(name: str) -> str | None:
 _VALUED = {"shell": {"-o", "+o", "-O", "+O", "--rcfile", "--init-file"},
            "python": {"-W", "-X"}, "node": {"-r", "--require", "--import", "--loader", "--input-type"},
            "perl": {"-I", "-x"}, "ruby": {"-I", "-r", "-C"}, "php": {"-d", "-c", "-z"}, "lua": {"-l"}, "r": set()}
+# Letters whose value may be attached (ruby -rfileutils, perl -Mfeature=say): the rest of the word is
+# that value, not more flags.
+_ATTACHED = {"python": "WX", "perl": "IMmx", "ruby": "IrC", "php": "dcz", "lua": "l", "node": "r"}
 
 
-def _code_flag(args: list[str], letters: str, long_flags: tuple[str, ...] = ()) -> str | None:
+def _code_flag(args: list[str], letters: str, long_flags: tuple[str, ...] = (), attached: str = "") -> str | None:
     """The program text after a -c / -e style flag, wherever it sits (fail closed: even after a
     script name, where it would be the script's own argument)."""
     for k, a in enumerate(args):
         if a == "--":
             break
-        if a in long_flags or (a.startswith("-") and not a.startswith("--") and a[1:].isalpha()
-                               and any(ch in letters for ch in a[1:])):
+        if a in long_flags:
             return args[k + 1] if k + 1 < len(args) else ""
+        if not a.startswith("-") or a.startswith("--"):
+            continue
+        for i, ch in enumerate(a[1:]):
+            if ch in attached or not ch.isalpha():
+                break  # the rest is that option's value (ruby -rsocket), not more flags
+            if ch in letters:  # -e 'code', -ne 'code', or the code attached: -e'code'
+                rest = a[i + 2:]
+                return rest if rest else (args[k + 1] if k + 1 < len(args) else "")
     return None
 
 
@@ -77,13 +100,13 @@ def shell_mode(args: list[str]) -> tuple[str, str | None]:
 
 def code_mode(lang: str, args: list[str]) -> tuple[str, str | None]:
     """How an interpreter gets its program: ("c", code), ("module"|"file", name) or ("stdin", None)."""
-    code = _code_flag(args, _CODE_FLAGS[lang], ("--eval", "--print") if lang == "node" else ())
+    code = _code_flag(args, _CODE_FLAGS[lang], _CODE_LONG.get(lang, ()), _ATTACHED.get(lang, ""))
     if code is not None:
         return "c", code
     for k, a in enumerate(args):
         if a == "-m" or (lang == "python" and re.fullmatch(r"-[A-Za-z]*m", a)):
             return "module", args[k + 1] if k + 1 < len(args) else ""
-    op = _operand(args, _VALUED[lang])
+    op = _operand(args, _VALUED.get(lang, set()))
     return ("stdin", None) if op is None or op in ("-", "/dev/stdin") else ("file", op)
 
 

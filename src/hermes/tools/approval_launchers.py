@@ -347,6 +347,15 @@ def _flatpak(args: list[str]) -> Carried:
     return [("sh", _joined(prog[:1] + rest[1:]))]
 
 
+_SQL_SHELL = re.compile(r"(?m)(?:^|;)\s*(?:\.(?:system|shell)|\\!|system(?=\s))\s*([^;\n]+)")
+
+
+def _sql_shell(args: list[str]) -> Carried:
+    """Database shells' own escapes to the system shell: sqlite3 .system/.shell, psql and mysql \\!,
+    mysql's `system`."""
+    return [("sh", m.group(1)) for a in args for m in _SQL_SHELL.finditer(a)][:16]
+
+
 LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
     "ansible": _ansible, "salt": _salt, "salt-ssh": _salt, "salt-call": _salt, "pssh": _fanout,
     "parallel-ssh": _fanout, "pdsh": _fanout, "clush": _fanout,
@@ -367,6 +376,7 @@ LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
     "dbclient": _remote(set("-p -l -i -L -R -J -c -m -W -K -I -b -o -s -y".split())),
     "plink": _remote(set("-P -l -pw -i -L -R -D -m -hostkey -sercfg -proxycmd -load".split())),
     "rsh": _remote({"-l"}), "rexec": _remote({"-l", "-p"}),
+    "sqlite3": _sql_shell, "psql": _sql_shell, "mysql": _sql_shell, "mariadb": _sql_shell,
 }
 
 

@@ -262,8 +262,40 @@ def _unalias(code: str) -> str:
         "__import__('subprocess')", "subprocess").replace('__import__("subprocess")', "subprocess")
 
 
+# Languages modelled only by what runs a command: a command-running word anywhere in the code (a call,
+# Lisp's (system ...), AppleScript's "do shell script", Groovy's "...".execute()) and each of the
+# code's strings, and the literals of each such call joined, are judged as shell commands.
+_GENERIC = frozenset("julia lisp erlang elixir jvm applescript octave haskell crystal tcl prolog".split())
+_RUN_WORDS = (r"\b(?:system\w*|run|run-program|exec\w*|spawn\w*|popen|shell[-_]?command|shell|call_?command|"
+              r"read_?process\w*|cmd|process|do shell script|open_port|unix)\b")
+_GENERIC_RUNS = re.compile(_RUN_WORDS, re.I)
+_GENERIC_CALL = re.compile(r"(?:" + _RUN_WORDS + r")\s*\(|\((?:[\w.-]*[:.])?(?:" + _RUN_WORDS[2:] + ")", re.I)
+_GENERIC_DELETE = re.compile(r"(?i)\b(rm|rm[-_]?r[f]?|rmtree|rmdir|delete[-_]?(?:directory|dir|file|recursive)\S*|"
+                             r"remove[-_]?(?:tree|dir\w*|recursive\w*|all)|delete)\b[\s(]*(['\"])([^'\"]+)\2(.{0,80})", re.S)
+_TCL_EXEC = re.compile(r"(?:^|[;\n\[{])\s*exec\s+(?:-\w+\s+)*([^;\n\]}]+)|\bopen\s+\"?\|([^\"\n]+)")
+
+
+def _generic_payloads(lang: str, code: str, out: CodePayloads) -> None:
+    if lang == "tcl":
+        out.commands += [m.group(1) or m.group(2) for m in _calls(_TCL_EXEC, code, out)]
+    for m in _calls(_GENERIC_DELETE, code, out):
+        recursive = re.search(r"(?i)recursive|/files|tree|rf|_r\b|-r\b|all", m.group(1) + m.group(4))
+        out.commands.append(("rm -r " if recursive else "rm ") + quote(m.group(3)))
+    if not _GENERIC_RUNS.search(code):
+        return
+    for m in _calls(_GENERIC_CALL, code, out):
+        start = m.start() if m.group().startswith("(") else m.end() - 1
+        lits, _ = _call_literals(code, start)
+        if len(lits) > 1:
+            out.commands.append(_as_command(lits, False))
+    out.commands += [unescape(m.group(2)) for m in _STR.finditer(code)][:_MAX_CALLS]
+    out.commands += [m.group(1) for m in re.finditer(r"`([^`]+)`", code)][:_MAX_CALLS]  # Julia's commands
+
+
 def code_payloads(lang: str, code: str) -> CodePayloads:
     out = CodePayloads()
+    if lang in _GENERIC:
+        _generic_payloads(lang, code, out)
     dynamic = False
     if lang == "python" and ("import" in code):
         code = _unalias(code)
