@@ -28,7 +28,8 @@ from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
 from hermes.tools.approval_paths import ci_commands, is_ci_config
 from hermes.tools.approval_rules import (NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
-                                         env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
+                                         env_rules, is_secret, read_operands, redirect_rule, sql_rules, sudo_rules,
+                                         text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
                                     echo_output, normalize, parse, printf_output, quote, strip_wrappers,
                                     unescape)
@@ -421,7 +422,7 @@ def _transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
         return _Flow(None, frozenset({"secret"}))  # dumps the environment (API keys)
     if (name in PRODUCER_NAMES or name.startswith("docker-cred")) and secret_producer(name, args):
         return _Flow(None, inp.sources | {"secret"})  # gh auth token, vault kv get, echo $API_KEY
-    if name in READERS and any(is_secret(a, sending=True) for a in args if not a.startswith("-")):
+    if name in READERS and any(is_secret(a, sending=True) for a in read_operands(name, args)):
         return _Flow(None, inp.sources | {"secret"})
     if name in DB_DUMPERS:
         return _Flow(None, inp.sources | {"secret"})  # a database's rows: private data, like a key file

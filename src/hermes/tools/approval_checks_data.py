@@ -219,7 +219,7 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
                 yield r
     if dest:
         yield from _dest_rules([dest], ctx)
-    if name in ("cp", "scp", "rsync") and any(is_secret(o) for o in ops):
+    if name in ("cp", "scp", "rsync", "install") and any(is_secret(o) for o in ops):
         yield "read_secret"
 
 
@@ -281,14 +281,25 @@ def _resolver(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "secret_exfil"
 
 
+# Programs that print or copy what a file holds: pagers, text filters, dumps, archivers, compressors.
 READERS = frozenset("cat tac less more head tail bat batcat nl base64 base32 xxd od hexdump strings grep egrep "
-                    "fgrep rg ag awk cut sort uniq tar zip 7z gpg jq yq".split())
+                    "fgrep rg ag awk cut sort uniq tar zip 7z gpg jq yq sed rev paste fold pr fmt expand unexpand "
+                    "iconv column diff sdiff colordiff cmp split gzip bzip2 xz zstd lz4 lzma brotli openssl dd".split())
+
+
+def read_operands(name: str, args: list[str]) -> list[str]:
+    """The words that may name a file the reader reads (dd names it in if=)."""
+    if name == "dd":
+        return [a[3:] for a in args if a.startswith("if=")]
+    if name == "openssl" and "-pubout" in args:
+        return []  # the public half of a key, as ssh-keygen -y prints it
+    return [a for a in args if not a.startswith("-")]
 
 
 @_on(*(READERS - {"yq"}))
 def _reader(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if any(is_secret(a) or (name in ("tar", "zip", "7z") and is_secret(a, sending=True)) for a in args
-           if not a.startswith("-")):
+    if any(is_secret(a) or (name in ("tar", "zip", "7z") and is_secret(a, sending=True))
+           for a in read_operands(name, args)):
         yield "read_secret"
 
 

@@ -25,8 +25,8 @@ from hermes.tools import approval_checks_windows as _windows, approval_checks_ma
 from hermes.tools import approval_checks_access as _access, approval_checks_typosquat as _typo  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
-from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_CLIENTS, redirect_rule,  # noqa: F401
-                                               sql_rules, sudo_rules)
+from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_CLIENTS, read_operands,  # noqa: F401
+                                               redirect_rule, sql_rules, sudo_rules)
 from hermes.tools.approval_checks_data import text_rules as _text_rules
 from hermes.tools.approval_checks_admin import miner_text
 from hermes.tools.approval_paths import canon, hard_target, is_secret, is_hermes_home, write_rule  # noqa: F401
