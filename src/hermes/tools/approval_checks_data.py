@@ -200,6 +200,8 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
                 yield "secret_exfil"
             if any(f.startswith(("--delete", "--remove-source-files")) for f in flags):
                 yield "rm_recursive"  # mirrors a deletion onto (or empties) the other side
+            if dest and dest not in remote:  # fetched from another machine into a local file
+                yield from _dest_rules([dest], ctx)
             return
         if name == "rsync" and "--remove-source-files" in flags:
             if any(hard_target(canon(o, ctx.cwd)) for o in ops):
