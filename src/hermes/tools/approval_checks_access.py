@@ -97,6 +97,35 @@ def _storage_upload(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     yield from _upload(name, _ops(args, _CLOUD_VALUED), args)
 
 
+# ---------------------------------------------------------------- private files to sharing services
+
+# program -> leading operands of the verb that shares a file (); () = any operand is shared
+_SHARE_VERBS = {"wormhole": ("send",), "croc": ("send",), "ffsend": ("upload",), "pastebinit": (),
+                "onionshare-cli": (), "gh": ("gist", "create"), "glab": ("snippet", "create"),
+                "kdeconnect-cli": ()}
+_FTP_PUT = re.compile(r"(?:^|;)\s*(?:m?put|mirror\s+-R|reput)\s+(?:-\w+\s+)*([^\s;]+)", re.M)
+
+
+@_on(*_SHARE_VERBS, "lftp", "smbclient", "socat", "git")
+def _share(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """wormhole send / croc send / a gist / an FTP or SMB put / socat FILE: to a socket / git add -f:
+    a key or credential file handed to a service that publishes or sends it."""
+    ops = [a for a in args if not a.startswith("-")]
+    sent: list[str] = []
+    if name in _SHARE_VERBS:
+        verb = _SHARE_VERBS[name]
+        if tuple(ops[:len(verb)]) == verb:
+            sent = ops[len(verb):] + [a.split("=", 1)[1] for a in args if a.startswith("--share=")]
+    elif name in ("lftp", "smbclient"):
+        sent = [m.group(1) for a in args for m in _FTP_PUT.finditer(a)]
+    elif name == "socat" and any(re.match(r"(?i)(?:tcp|udp|ssl|openssl|sctp)[46]?:", a) for a in args):
+        sent = [a.split(":", 1)[1].split(",")[0] for a in args if re.match(r"(?i)(?:file|open|gopen):", a)]
+    elif name == "git" and ops[:1] == ["add"] and any(a in ("-f", "--force") for a in args):
+        sent = ops[1:]  # forced past .gitignore into history that is pushed
+    if any(is_secret(s, sending=True) for s in sent):
+        yield "secret_exfil"
+
+
 # ---------------------------------------------------------------- attack tools and memory dumps
 
 # Tools whose only use is against other machines' logins, traffic or password hashes.
