@@ -242,3 +242,25 @@ def test_a_secret_handed_to_a_sharing_tool_is_exfiltration(cmd):
 def test_sharing_ordinary_files_is_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")
     assert v.level == "allowed", (cmd, v)
+
+
+@pytest.mark.parametrize("cmd,rule", [
+    ("auditctl -D", "security_off"), ("auditctl -e 0", "security_off"),
+    ("export PATH=/tmp/evil:$PATH", "tool_hijack"), ("PATH=/dev/shm/x:$PATH make", "tool_hijack"),
+    ("pip uninstall -y -r <(pip freeze)", "package_remove"), ("pip3 uninstall -y $(pip3 freeze)", "package_remove"),
+    ("python3 -m pip uninstall -y -r <(python3 -m pip freeze)", "package_remove"),
+    ("tcpdump -i any -w /tmp/cap.pcap", "surveillance"), ("tcpdump", "surveillance"), ("tshark -i wlan0", "surveillance"),
+    ("wireshark -k -i eth0", "surveillance"), ("ngrep -d any password", "surveillance"),
+])
+def test_tampering_and_capture_ask(cmd, rule):
+    assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
+
+
+@pytest.mark.parametrize("cmd", [
+    "auditctl -l", "export PATH=$HOME/.local/bin:$PATH", "export PATH=/usr/local/go/bin:$PATH", "pip uninstall -y requests",
+    "tcpdump -i lo port 8080", "tcpdump -r cap.pcap", "tshark -r cap.pcapng -Y http", "tcpdump -D", "wireshark cap.pcap",
+    "tcpdump -ilo -n port 5432",
+])
+def test_their_ordinary_use_is_allowed(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert v.level == "allowed", (cmd, v)

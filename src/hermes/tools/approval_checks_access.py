@@ -198,6 +198,20 @@ def _record(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "surveillance"
 
 
+@_on("tcpdump", "tshark", "dumpcap", "wireshark", "tcpflow", "ngrep")
+def _sniff(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Capturing a network interface's traffic reads every user's connections on it; the loopback
+    interface (one's own servers), reading a saved capture and listing interfaces are ordinary."""
+    if any(a in ("-r", "-D", "--list-interfaces", "-h", "--help", "--version") for a in args):
+        return
+    ifaces = [args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-i", "--interface", "-d")]
+    ifaces += [a[2:] for a in args if a.startswith("-i") and len(a) > 2 and not a.startswith("-i=")]
+    if not ifaces and name in ("wireshark",) and "-k" not in args:
+        return  # the GUI opened without starting a capture
+    if not ifaces or any(i.lower() not in ("lo", "lo0", "loopback", "\\device\\npf_loopback") for i in ifaces):
+        yield "surveillance"
+
+
 @_on("cat", "dd", "od", "hexdump", "xxd", "evemu-record")
 def _raw_input(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if any(a.removeprefix("if=").startswith(("/dev/input/", "/dev/hidraw", "/dev/uinput")) for a in args):

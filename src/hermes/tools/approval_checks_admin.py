@@ -111,7 +111,7 @@ def _security(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "security_off"
     elif name == "setsebool" and re.search(r"\b(?:0|off|false)\b", joined):
         yield "security_off"
-    elif name == "auditctl" and re.search(r"(?:^|\s)-(?:D|e\s*0)\b", joined):
+    elif name == "auditctl" and re.search(r"(?:^|\s)-(?:D|e\s*0)\b", " ".join(args)):  # -D: case matters
         yield "security_off"
     elif name == "xattr" and "com.apple.quarantine" in joined and re.search(r"(?:^|\s)-\w*[dc]", joined):
         yield "security_off"

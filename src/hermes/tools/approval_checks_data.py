@@ -84,6 +84,7 @@ _REMOVE_VERBS = {
     "gem": {"uninstall"}, "cargo": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"},
     "conda": {"remove", "uninstall"}, "mamba": {"remove", "uninstall"}, "micromamba": {"remove"},
     "pip": set(),  # pip uninstall touches one environment, usually the project's own venv
+    "pip3": set(),
 }
 
 
@@ -110,6 +111,8 @@ def _packages(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if name in _REMOVE_VERBS:
         if verb in _REMOVE_VERBS[name] or (name in ("conda", "mamba") and ops[:2] == ["env", "remove"]):
             yield "package_remove"
+        elif name.startswith("pip") and verb == "uninstall" and any("freeze" in a for a in args):
+            yield "package_remove"  # pip uninstall -r <(pip freeze): every package of the environment
     elif name == "uv":
         pass  # uv pip uninstall / uv remove: the project's environment
     elif name in ("dpkg", "rpm"):

@@ -128,6 +128,9 @@ def foreign_proxy(value: str) -> bool:
     return not any(ip in net for net in _OWN_NETS if net.version == ip.version)
 
 
+_SHARED_DIR = re.compile(r"^(?:/tmp|/var/tmp|/dev/shm|/private/tmp)(?:/|$)")
+
+
 def env_rules(assignments: list[str]) -> Iterator[str]:
     """Rules for `NAME=value` words (prefixes, export, declare, env)."""
     for a in assignments:
@@ -144,6 +147,8 @@ def env_rules(assignments: list[str]) -> Iterator[str]:
             yield "security_off"  # every later download accepts any certificate: a network can swap the code
         elif _PROXY_VAR.match(name) and foreign_proxy(value):
             yield "traffic_redirect"
+        elif name == "PATH" and _SHARED_DIR.match(value.strip("'\"").split(":")[0]):
+            yield "tool_hijack"  # PATH=/tmp/x:$PATH: any user who can write there chooses what `ls` runs
 
 
 @_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")
