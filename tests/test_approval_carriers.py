@@ -264,3 +264,21 @@ def test_tampering_and_capture_ask(cmd, rule):
 def test_their_ordinary_use_is_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")
     assert v.level == "allowed", (cmd, v)
+
+
+@pytest.mark.parametrize("cmd", [
+    "/bin/r? -rf /", "/???/r? -rf /", "/usr/bin/r[m] -rf /",  # a path glob names the program
+    "c=r; c+=m; $c -rf /",  # an appended variable
+    "perl -e 'system(pack(\"H*\",\"726d202d7266202f\"))'", "php -r 'system(hex2bin(\"726d202d7266202f\"));'",
+    "node -e 'require(\"child_process\").execSync(Buffer.from(\"726d202d7266202f\",\"hex\").toString())'",  # hex-coded
+    "rm -rf ${HOME:?}/", "rm -rf \"${HOME:-/root}\"",  # the guarded forms of $HOME are the home folder
+])
+def test_obfuscated_deletes_are_refused(cmd):
+    assert classify(cmd, home=HOME + "/.hermes").level == "hardline", cmd
+
+
+@pytest.mark.parametrize("cmd", ["./build/*.sh", "[ -f x ] && echo y", "ls *.py", "python3 tests/test_*.py",
+                                 "x=a; x+=b; ls $x", "python3 -c \"print(bytes.fromhex('deadbeef'))\"", "ls ${HOME:?}/src"])
+def test_globs_appends_and_hex_in_ordinary_use_are_allowed(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert v.level == "allowed", (cmd, v)

@@ -27,9 +27,9 @@ from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, carried
 from hermes.tools.approval_paths import ci_commands, is_ci_config
-from hermes.tools.approval_rules import (NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
-                                         env_rules, is_secret, read_operands, redirect_rule, sql_rules, sudo_rules,
-                                         text_rules)
+from hermes.tools.approval_rules import (_CHECKS, NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon,
+                                         check_command, env_rules, is_secret, read_operands, redirect_rule, sql_rules,
+                                         sudo_rules, text_rules)
 from hermes.tools.normalize import (_ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, decode_stage,
                                     echo_output, normalize, parse, printf_output, quote, strip_wrappers,
                                     unescape)
@@ -168,6 +168,9 @@ class _Scan:
         argv = win_argv(name, words) or [w.text for w in words]
         if seg.subs and len(words) > 1:
             argv = argv[:1] + [self.resolved(w, depth) for w in words[1:]]  # rm -rf $(echo /)
+        if w0.plain and "/" in w0.text and re.search(r"[?*\[]", name):
+            for known in _glob_names(words[0].text):  # /???/r? -rf /: whatever the pattern can name is judged
+                self.script(" ".join(quote(a) for a in [known] + argv[1:]), depth + 1)
         if (self.defs.funcs or self.defs.aliases) and (expanded := self.defs.expand_call(name, argv)) is not None:
             self.script(expanded, depth + 1)  # a function or alias defined earlier on this line
             self.defs.done_call(name)
@@ -488,6 +491,17 @@ def _exec_command(name: str, args: list[str]) -> list[str]:
     while k < len(args) and args[k].startswith("-"):
         k += 2 if args[k] in takes else 1
     return args[k + 1:]
+
+
+def _glob_names(word: str) -> list[str]:
+    """What a path glob in command position runs: the programs it matches on this machine, else (the
+    command may run on another machine) the program names the gate knows that fit its last part."""
+    import fnmatch
+    import glob
+
+    found = sorted({os.path.basename(p) for p in glob.glob(word) if os.access(p, os.X_OK)})
+    known = set(_CHECKS) | SHELLS | set(LAUNCHERS) | DOWNLOADERS
+    return found[:32] or sorted(n for n in known if fnmatch.fnmatchcase(n, cmd_name(word)))[:32]
 
 
 def _short(text: str, limit: int = 300) -> str:

@@ -41,7 +41,7 @@ def _folders(user_home: str, hermes_home: str) -> tuple[tuple[re.Pattern[str], s
     folds: list[tuple[re.Pattern[str], str]] = [(re.compile(r"\$\{HERMES_HOME\}"), "$HERMES_HOME")]
     if hermes_home and hermes_home != "/":
         folds.append((re.compile(r"(?<![\w./-])" + re.escape(hermes_home) + r"(?![\w.-])"), "$HERMES_HOME"))
-    folds.append((re.compile(r"\$\{HOME\}|\$HOME(?![A-Za-z0-9_])"), "~"))
+    folds.append((re.compile(r"\$\{HOME(?::?[?\-=+][^}]*)?\}|\$HOME(?![A-Za-z0-9_])"), "~"))  # ${HOME:?}, ${HOME:-x}
     if user_home and user_home != "/":
         folds.append((re.compile(r"(?<![\w./-])" + re.escape(user_home) + r"(?![\w.-])"), "~"))
     return tuple(folds)

@@ -197,7 +197,9 @@ _NOT_PATH_PARTS = re.compile(r"\brequire\s*\(\s*['\"][^'\"]*['\"]\s*\)|\bgetenv\
 _HOME_EXPR = re.compile(r"process\.env\.HOME|homedir\s*\(|Dir\.home|ENV\[\s*['\"]HOME|\$_SERVER\[\s*['\"]HOME|"
                         r"getenv\(\s*['\"]HOME|Path\.home\s*\(|\$ENV\{\s*HOME")
 _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib\.decompress|atob\s*\(|"
-                     r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m")
+                     r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m|"
+                     r"pack\(\s*['\"]H|hex2bin|Buffer\.from\([^)]*hex")
+_HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){4,})['\"]")
 _RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
 _FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
                     r"file_get_contents\s*\(\s*['\"]https?:")
@@ -350,6 +352,13 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
                     text = decoded.decode("utf-8", "replace")
                     out.commands.append(text)
                     out.code.append(text)
+        for lit in _HEX_LITERAL.findall(code):  # bytes.fromhex('726d...'), pack("H*", "726d..."), hex2bin
+            try:
+                text = bytes.fromhex(lit).decode("utf-8", "replace")
+            except ValueError:
+                continue
+            out.commands.append(text)
+            out.code.append(text)
     if _FETCH.search(code) and _RUNS.search(code):
         out.rules.append("curl_pipe_shell")
     low = code.lower()

@@ -233,6 +233,8 @@ class _Lexer:
             for m, w in zip(pairs, seg.words[-len(pairs):]):
                 if w.subs:  # c=$(cat payload): the value is only known at run time
                     self.env.pop(m.group(1), None)
+                elif m.string[len(m.group(1))] == "+":  # c=r; c+=m: appends
+                    self.env[m.group(1)] = self.env.get(m.group(1), "") + m.group(2)
                 else:
                     self.env[m.group(1)] = m.group(2)
 
