@@ -46,6 +46,14 @@ _PAYLOAD = (r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bnetcat\b|\bsocat\b|/dev/tcp
 _RC = (r"(?:\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|"
        r"config/fish/config\.fish|/etc/profile|/etc/bash\.bashrc)")
 _WHO = r"(?:the\s+)?(?:user|human|operator|owner)'?s?"
+_ADJ = r"(?:(?!(?:on|about|of|regarding|with|for)\b)[\w'’-]+\s+){0,3}?"  # "their online banking", not "feedback on the"
+_SECRET_ASKED = (r"(?:passwords?|passphrases?|passcodes?|pin(?:\s+(?:code|number))?|2fa\s+codes?|otp|one[-\s]time\s+"
+                 r"(?:codes?|passwords?)|verification\s+codes?|mfa\s+codes?|security\s+codes?|auth(?:entication)?\s+"
+                 r"codes?|credit\s+card(?:\s+(?:number|details|info))?|card\s+(?:number|details)|cvv|cvc|"
+                 r"bank(?:ing)?\s+(?:login|password|credentials|details)|(?:secret\s+)?access\s+keys?|secret\s+keys?|"
+                 r"api\s+keys?|access\s+tokens?|(?:github|gitlab|aws|openai|slack|discord)\s+tokens?|private\s+keys?|"
+                 r"seed\s+phrases?|recovery\s+(?:phrases?|codes?)|mnemonic|social\s+security\s+numbers?|ssn|"
+                 r"login\s+(?:details|credentials)|credentials)\b")
 _DEST = r"(?:https?://|ftp://|[\w.+-]+@[\w-]+\.\w+|webhook|pastebin|this\s+(?:url|address|endpoint|server)|" \
         r"(?:the\s+)?following\s+(?:url|address|endpoint|server))"
 _WRITE = (r"(?:\b(?:edit|modify|change|update|overwrite|rewrite|replace|write|append|add|insert|set|delete|"
@@ -144,6 +152,21 @@ LANGUAGE_RULES: list[tuple[str, re.Pattern[str]]] = [
         + r"(?:credentials|secrets?|api[ _-]?keys?|access\s+tokens?|tokens|passwords?|private\s+keys?|"
           r"ssh\s+keys?|env(?:ironment)?\s+var(?:iable)?s|\.env\b|cookies|session\s+tokens?)\s+" + _w(6)
         + r"(?:to|at|into|via)\s+" + _w(3) + _DEST)),
+    # Telling the agent to ask the user for a secret: no memory note has a use for that, and a user
+    # trusts a question from their own assistant.
+    ("credential_phish", _rx(
+        r"(?<!never\s)(?<!not\s)(?<!n't\s)(?<!will\s)(?<!would\s)(?<!can\s)(?<!may\s)(?<!might\s)(?<!could\s)"
+        r"\b(?:ask|request|require|demand|get|have|make|tell|instruct|prompt|force|convince|persuade)\s+"
+        r"(?:(?:the|every|each|all)\s+)?(?:users?|humans?|them|him|her|customers?|people|operators?|owners?)\s+"
+        r"(?:for|(?:to\s+)?(?:confirm|enter|provide|share|send|type|paste|give|tell\s+you|submit|input|read\s+out|"
+        r"verify|re-?enter|disclose|reveal|supply)(?:\s+(?:you|us|me))?)\s+" + _ADJ + _SECRET_ASKED +
+        r"(?![^\n.]{0,40}?\b(?:(?:in|into|to)\s+(?:the\s+|their\s+|your\s+|a\s+)?(?:\.env|env|environment|"
+        r"config|file|settings|keychain|password\s+manager|vault|secret\s+store)|only\s+(?:through|via|in|on)))"
+        r"|(?<!never\s)(?<!not\s)(?<!n't\s)(?<!will\s)(?<!would\s)\b(?:request|require|demand|collect|obtain|get)\s+"
+        r"(?:from\s+the\s+user\s+)?(?:the\s+user'?s|their|his|her)\s+" + _ADJ + _SECRET_ASKED +
+        r"(?![^\n.]{0,20}?\bfrom\s+(?:the\s+)?(?:env|environment|config|\.env|file|vault|keychain|secret))"
+        r"|\b" + _SECRET_ASKED + r"[^\n.]{0,60}?\b(?:is|are)\s+(?:needed|required)\b[^\n.]{0,10}?[;,:]?\s*"
+        r"(?:so\s+)?(?:ask|request|get)\s+(?:for\s+it|the\s+user|them|it)")),
     ("context_exfil", _rx(
         r"\b(?:send|post|upload|forward|transmit|copy|share|email|leak|exfiltrate)\s+" + _w(3)
         + r"(?:conversations?|chat\s+(?:history|logs?)|transcripts?|messages|everything|"
