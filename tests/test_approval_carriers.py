@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes.tools.approval import classify
+from hermes.tools.approval import classify, scan
 
 HOME = "/home/tester"
 
@@ -280,5 +280,25 @@ def test_obfuscated_deletes_are_refused(cmd):
 @pytest.mark.parametrize("cmd", ["./build/*.sh", "[ -f x ] && echo y", "ls *.py", "python3 tests/test_*.py",
                                  "x=a; x+=b; ls $x", "python3 -c \"print(bytes.fromhex('deadbeef'))\"", "ls ${HOME:?}/src"])
 def test_globs_appends_and_hex_in_ordinary_use_are_allowed(cmd):
+    v = classify(cmd, home=HOME + "/.hermes")
+    assert v.level == "allowed", (cmd, v)
+
+
+@pytest.mark.parametrize("cmd,rule", [
+    ("k delete ns prod", "cloud_destroy"), ("aws ecr batch-delete-image --repository-name r --image-ids imageTag=latest",
+                                            "cloud_destroy"),
+    ("influx bucket delete -n prod", "cloud_destroy"), ("vault secrets disable secret/", "cloud_destroy"),
+    ("vault kv destroy -versions=1,2,3 secret/app", "cloud_destroy"), ("vault kv metadata delete secret/app", "cloud_destroy"),
+    ("nomad job stop -purge web", "cloud_destroy"), ("nomad namespace delete prod", "cloud_destroy"),
+    ("ceph osd pool delete data data --yes-i-really-really-mean-it", "cloud_destroy"),
+    ("btrfs subvolume delete /mnt/data", "volume_remove"),
+])
+def test_service_and_cluster_deletes_ask(cmd, rule):
+    assert rule in {v.rule for v in scan(cmd, home=HOME + "/.hermes")}, cmd
+
+
+@pytest.mark.parametrize("cmd", ["k get pods", "aws ecr batch-get-image --repository-name r", "influx bucket list",
+                                 "nomad job status web", "btrfs subvolume list /", "ceph status", "vault status"])
+def test_reading_those_services_is_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")
     assert v.level == "allowed", (cmd, v)

@@ -71,7 +71,7 @@ def _partition(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 
 @_on("cryptsetup", "badblocks", "mdadm", "lvremove", "vgremove", "pvremove", "zpool", "zfs", "lvreduce", "vgreduce",
-     "pvcreate", "lvcreate", "e2fsck", "fsck", "tune2fs", "resize2fs", "hdparm", "nvme", "losetup")
+     "pvcreate", "lvcreate", "e2fsck", "fsck", "tune2fs", "resize2fs", "hdparm", "nvme", "losetup", "btrfs")
 def _volumes(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = [a for a in args if not a.startswith("-")]
     dev = _devices(args) or any(a.startswith("/dev/") and not a.startswith(("/dev/null", "/dev/zero")) for a in args)
@@ -92,6 +92,9 @@ def _volumes(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             yield "volume_remove"
     elif name in ("lvremove", "vgremove", "pvremove", "lvreduce", "vgreduce", "pvcreate", "lvcreate"):
         yield "disk_wipe" if dev and name in ("lvremove", "pvremove", "pvcreate") else "volume_remove"
+    elif name == "btrfs":
+        if ops[:2] in (["subvolume", "delete"], ["device", "delete"], ["device", "remove"], ["subvolume", "del"]):
+            yield "volume_remove"
     elif name == "hdparm":
         if any(a.startswith("--security-erase") or a in ("--trim-sector-ranges", "--make-bad-sector",
                                                          "--write-sector") for a in args):

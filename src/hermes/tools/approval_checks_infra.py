@@ -50,7 +50,7 @@ def _copies_secret_out(ops: list[str]) -> bool:
     return any(is_secret(p) or is_env_file(p) for p in inside)
 
 
-@_on("kubectl", "oc", "k3s", "microk8s", "kubecolor")
+@_on("kubectl", "oc", "k3s", "microk8s", "kubecolor", "k")  # k: the usual alias of kubectl
 def _kubectl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = _ops(args, _KUBE_VALUED)
     if ops[:1] == ["kubectl"]:  # k3s kubectl / microk8s kubectl
@@ -151,12 +151,30 @@ def _iac(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "cloud_destroy"
     elif name == "pulumi" and verb in ("stack", "state") and ops[1:2] and ops[1] in ("rm", "delete", "remove"):
         yield "cloud_destroy"
+    elif name == "nomad" and len(ops) > 1 and ops[1] in ("stop", "purge", "delete", "deregister", "gc"):
+        yield "cloud_destroy"  # nomad job stop -purge, nomad namespace delete, nomad volume delete
+
+
+# Data services' own CLIs: deleting a bucket, a secrets engine, a pool.
+_SERVICE_DELETES = {"influx": (("bucket", "delete"), ("org", "delete"), ("delete",), ("v1", "dbrp", "delete")),
+                    "vault": (("secrets", "disable"), ("kv", "destroy"), ("kv", "metadata", "delete"), ("kv", "delete"),
+                              ("delete",), ("auth", "disable"), ("policy", "delete"), ("audit", "disable"),
+                              ("lease", "revoke")),
+                    "ceph": (("osd", "pool", "delete"), ("osd", "pool", "rm"), ("fs", "rm"), ("osd", "purge"),
+                             ("osd", "destroy"), ("mon", "remove"))}
+
+
+@_on(*_SERVICE_DELETES)
+def _service_delete(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = [a for a in args if not a.startswith("-")]
+    if any(tuple(ops[:len(v)]) == v for v in _SERVICE_DELETES[name]):
+        yield "cloud_destroy"
 
 
 # Verbs that delete in one cloud CLI or another; a sub-verb starting with one counts too
 # (aws ec2 terminate-instances, gcloud ... delete, az group delete, doctl ... rm).
-_CLOUD_VERB = re.compile(r"^(?:delete|remove|rm|rb|destroy|terminate|purge|deregister|disable|detach|revoke|"
-                         r"stop|wipe|erase|drop|reset|uninstall|release|cancel|abandon|unlink|kill)(?:$|[-_])")
+_CLOUD_VERB = re.compile(r"^(?:batch[-_])?(?:delete|remove|rm|rb|destroy|terminate|purge|deregister|disable|detach|"
+                         r"revoke|stop|wipe|erase|drop|reset|uninstall|release|cancel|abandon|unlink|kill)(?:$|[-_])")
 _CLOUD_VALUED = frozenset("--region --profile --project --zone --output -o --query --format --resource-group -g "
                           "--subscription --name --app -a --context --account --config --configuration".split())
 
