@@ -226,3 +226,32 @@ def _trust_root(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "security_off"
     elif name == "import-certificate" and any("root" in a for a in low):
         yield "security_off"
+
+
+@_won("get-content", "gc", "type", "more", "select-string", "sls", "findstr", "format-hex", "fhx", "certutil",
+      "copy-item", "copy", "xcopy", "robocopy", "import-csv", "get-filehash")
+def _win_read(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Reading or copying a key or credentials file, PowerShell or cmd spelling (~, $HOME, $env:USERPROFILE,
+    %USERPROFILE%); a hash of it reads nothing out."""
+    if name == "get-filehash":
+        return
+    paths = [a.split(":", 1)[1] if a.lower().startswith(("-path:", "-literalpath:")) else a for a in args]
+    switch = re.compile(r"-.*|/[a-z?]{1,3}(?::\S*)?", re.I)  # -Raw, /s, /y: not paths
+    if any(is_secret(wpath(p.rstrip(","))) for p in paths if p and not switch.fullmatch(p)):
+        yield "read_secret"
+
+
+@_won("certutil", "bitsadmin", "start-bitstransfer", "rundll32", "regsvr32", "msiexec")
+def _lolbin(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Windows' own programs used to fetch or run code from the network (certutil -urlcache, bitsadmin
+    /transfer, rundll32 javascript:, msiexec /i http://...)."""
+    low = " ".join(args).lower()
+    remote = re.search(r"\b(?:https?|ftp)://|\\\\\\\\[\w.-]+\\\\", low)
+    if name == "certutil" and re.search(r"(?:^|\s)[-/]urlcache\b", low) and remote:
+        yield "curl_pipe_shell"
+    elif name in ("bitsadmin", "start-bitstransfer") and remote and re.search(r"\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|scr)\b", low):
+        yield "curl_pipe_shell"
+    elif name == "rundll32" and re.search(r"javascript:|vbscript:|mshtml|url\.dll", low):
+        yield "curl_pipe_shell"
+    elif name in ("regsvr32", "msiexec") and remote:
+        yield "curl_pipe_shell"
