@@ -44,9 +44,10 @@ def _firewall(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "firewall_off"
 
 
-@_on("journalctl")
+@_on("journalctl", "log")
 def _journalctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if any(a.startswith("--vacuum") for a in args):
+    if name == "journalctl" and any(a.startswith("--vacuum") for a in args) or (
+            name == "log" and args[:1] == ["erase"]):  # macOS: log erase --all
         yield "log_tamper"
 
 

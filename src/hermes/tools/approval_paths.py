@@ -219,7 +219,12 @@ PERSONAL_DIRS = "documents|desktop|pictures|photos|movies|music|videos|mail"
 # The user's own files, as a whole: sending them off the machine is exfiltration, not a deploy.
 _PERSONAL = re.compile(rf"^~(?:/(?:{PERSONAL_DIRS}|downloads|"
                        r"\.mozilla|\.thunderbird|\.config/(?:google-chrome|chromium|bravesoftware)|"
-                       r"\.local/share/keyrings|\.password-store|library/keychains|library/messages)(?:/.*)?|/?)$")
+                       r"\.local/share/keyrings|\.password-store|library/keychains|library/messages|library/mail|"
+                       r"library/safari|library/calendars|library/application support/addressbook|"
+                       r"library/group containers/group\.com\.apple\.notes|library/containers/com\.apple\.notes|"
+                       r"library/application support/(?:google/chrome|firefox|bravesoftware|signal|telegram[^/]*)|"
+                       r"\.config/signal|\.local/share/telegramdesktop|\.config/(?:discord|slack|whatsapp[^/]*))"
+                       r"(?:/.*)?|/?)$")
 
 
 # Files a forge's CI runs as shell on every push, with the repository's secrets in its environment.
