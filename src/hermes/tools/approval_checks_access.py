@@ -275,8 +275,26 @@ _LOOPBACK = re.compile(r"^(?:git\+)?(?:https?|ftp|oci)://(?:localhost|127\.\d+\.
                        re.I)
 
 
+# An image or module path that starts with a bare address: 203.0.113.5:5000/img, 203.0.113.5/mod@latest
+_BARE_HOST = re.compile(r"^(?!127\.)\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?/")
+
+
 def raw_source(arg: str) -> bool:
     return bool(_RAW_SOURCE.match(arg)) and not _LOOPBACK.match(arg)
+
+
+def _raw_or_bare(arg: str) -> bool:
+    value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+    return raw_source(value) or bool(_BARE_HOST.match(value))
+
+
+# program -> the leading operands after which code is fetched and run or installed
+_FETCH_RUN = {"uvx": ((),), "pipx": (("run",), ("install",)), "go": (("install",), ("get",), ("run",)),
+              "npx": ((),), "bunx": ((),), "pnpm": (("dlx",),), "docker": (("run",), ("pull",), ("create",)),
+              "podman": (("run",), ("pull",), ("create",)), "nerdctl": (("run",), ("pull",)),
+              "kubectl": (("apply",), ("create",), ("replace",)), "oc": (("apply",), ("create",)),
+              "ansible-galaxy": (("install",), ("role", "install"), ("collection", "install")),
+              "composer": (("config",), ("require",)), "uv": (("tool", "run"), ("tool", "install"), ("run",))}
 
 
 @_on("pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun", "cargo", "gem")
@@ -295,3 +313,14 @@ def _raw_chart(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         args[k - 1:k] == ["--repo"] or a.startswith("--repo="))]
     if any(raw_source(u) for u in sources):
         yield "curl_pipe_shell"  # a chart's containers run with whatever rights it asks for
+
+
+@_on(*_FETCH_RUN)
+def _raw_fetch_run(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """uvx --from, pipx --spec, go install, npx, docker run/pull, kubectl apply -f, ansible-galaxy,
+    composer repositories: code or an image from a bare address or plain http, run or installed."""
+    ops = [a for a in args if not a.startswith("-")]
+    if not any(tuple(ops[:len(v)]) == v for v in _FETCH_RUN[name]):
+        return
+    if any(_raw_or_bare(a) for a in args):
+        yield "curl_pipe_shell"

@@ -214,7 +214,8 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], Wrap]:
                 j += 1
         j += positional
         wrap.names.append(name)
-        wrap.layers.append([w.text for w in words[:j]])
+        # a package runner's layer keeps the package it fetches (npx http://host/x.tgz), judged with it
+        wrap.layers.append([w.text for w in words[:j + (name in ("npx", "bunx", "pnpx"))]])
         wrap.xargs = wrap.xargs or name == "xargs"
         words = words[j:]
     return words, wrap

@@ -199,6 +199,10 @@ _HOME_EXPR = re.compile(r"process\.env\.HOME|homedir\s*\(|Dir\.home|ENV\[\s*['\"
 _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib\.decompress|atob\s*\(|"
                      r"Buffer\.from\([^)]*base64|decode_base64|base64_decode|unpack\(\s*['\"]m|"
                      r"pack\(\s*['\"]H|hex2bin|Buffer\.from\([^)]*hex")
+# Code loaded straight from the network: R's source("https://..."), Julia's include(download(...)),
+# a fetched body handed to eval (.then(eval)).
+_REMOTE_SOURCE = re.compile(r"\b(?:source|sys\.source|load|require|include|dofile|loadfile)\s*\(\s*['\"](?:https?|ftp)://|"
+                            r"\binclude\s*\(\s*download\s*\(|\.then\s*\(\s*eval\s*\)", re.I)
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){4,})['\"]")
 _RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
 _FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
@@ -359,7 +363,7 @@ def code_payloads(lang: str, code: str) -> CodePayloads:
                 continue
             out.commands.append(text)
             out.code.append(text)
-    if _FETCH.search(code) and _RUNS.search(code):
+    if (_FETCH.search(code) and _RUNS.search(code)) or _REMOTE_SOURCE.search(code):
         out.rules.append("curl_pipe_shell")
     low = code.lower()
     if ("socket" in low or ".connect(" in low or "tcpsocket" in low or "fsockopen" in low) and _REVERSE.search(code):
