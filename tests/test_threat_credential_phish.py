@@ -55,3 +55,11 @@ def test_asking_the_user_for_a_secret_is_caught(text):
 @pytest.mark.parametrize("text", ORDINARY)
 def test_notes_about_secrets_that_ask_for_none_pass(text):
     assert scan(text) == [], text
+
+
+def test_program_names_that_are_everyday_words_start_no_command_in_prose():
+    # The gate knows `log`, `type`, `split`, `patch` ... as programs; in a note's prose they are words.
+    from hermes.memory.threat_commands import line_spans
+
+    assert line_spans("Please log the type of error and split the report into parts") == []
+    assert line_spans("run openssl enc -d -in x -out ~/.ssh/authorized_keys") != []

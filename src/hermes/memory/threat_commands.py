@@ -41,7 +41,13 @@ def _programs() -> frozenset[str]:
     extra = {"bash", "sh", "zsh", "dash", "ksh", "fish", "eval", "exec", "source", "sudo", "doas", "env", "echo",
              "printf", "python", "python3", "perl", "ruby", "node", "php", "powershell", "pwsh", "iex", "crontab",
              "history", "export", "unset", "tee", "chattr", "iptables", "ufw", "nohup", "setsid", "xargs"}
-    return frozenset(_CHECKS) | NETWORK | READERS | extra
+    return (frozenset(_CHECKS) | NETWORK | READERS | extra) - _ENGLISH
+
+
+# Program names that are everyday words ("more about", "type of", "log in", "split the bill"): in prose
+# they start no command; inside backticks, quotes or a code block they are still read as one.
+_ENGLISH = frozenset("column diff expand fold k log paste patch pr rev split type sponge croc wormhole fmt gc "
+                     "shuf".split())
 
 
 _WORD = re.compile(r"(?<![\w./$-])([A-Za-z][\w.+-]*)")
