@@ -82,7 +82,20 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\byour\s+(?:developers?|creators?|makers|operator|admin(?:istrator)?)\s+(?:has|have)\s+(?:pushed|released|"
         r"updated|decided|changed|approved|authori[sz]ed|ordered)\b"
         r"|\b(?:this\s+deployment|hermes|the\s+(?:assistant|agent))\s+(?:has\s+been|was)\s+(?:transferred|handed)\s+"
-        r"to\s+a\s+new\s+owner")),
+        r"to\s+a\s+new\s+owner"
+        # authority handed to text that is not the user: pages, mails, other senders, tool output
+        r"|\b(?:trust|treat|obey|follow|accept|regard|consider|execute)\s+(?:any|all|every|the)?\s*"
+        r"(?:instructions?|messages?|commands?|requests?|directives?|orders|text|content)\s+(?:found|contained|"
+        r"embedded|written|appearing|you\s+(?:find|see|read|receive))?\s*(?:in|on|inside|within|from)\s+"
+        r"(?:any\s+|the\s+)?(?:web\s*pages?|websites?|sites?|pages?|emails?|mails?|documents?|files?|pdfs?|"
+        r"search\s+results|tool\s+(?:output|results?)|issues?|comments?|tickets?|chats?|channels?|@\w+|\w+bot)\b"
+        r"[^\n.]{0,40}?\b(?:as\s+(?:if|though)|like|the\s+same\s+as|as\s+coming\s+from|as\s+(?:the\s+)?"
+        r"(?:user|owner|admin|operator)'?s?)\b"
+        r"|\b(?:treat|regard|consider)\s+(?:messages?|requests?|instructions?|anything)\s+(?:from|signed|sent\s+by)\s+"
+        r"\S+(?:\s+\S+){0,2}\s+as\s+(?:coming\s+from|from|if\s+from|written\s+by)\s+(?:the\s+|your\s+)?"
+        r"(?:user|owner|admin(?:istrator)?|operator|developer)s?\b"
+        r"|\b(?:carry|carries|have|has)\s+(?:the\s+)?(?:user|owner|admin(?:istrator)?|operator)'?s?\s+(?:full\s+)?"
+        r"(?:authority|privileges|permissions|rights)")),
     ("instruction_override", _rx(
         r"\b(?:everything|all|anything|whatever)\s+(?:above|before\s+this|prior|previously\s+(?:said|written|stated)|"
         r"you\s+were\s+(?:told|instructed|given)(?:\s+to\s+do)?(?:\s+before(?:\s+reading\s+this)?)?)\s*,?\s*"
@@ -215,7 +228,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:quietly|silently|secretly|covertly|discreetly|stealthily)\s+(?:cc|bcc|add|change|replace|modify|commit|"
         r"push|delete|transfer|log|record|tip|pay|relay|mirror|insert|append|include|fork|grant|disable|perform|do)\b"
         r"|\b(?:do|perform|run|execute)\s+(?:it|this|that|the\s+\w+)\s+(?:quietly|silently|secretly|covertly)\b"
-        r"|\bthat\s+the\s+user\s+(?:won't|will\s+not)\s+notice\b")),
+        r"|\bthat\s+the\s+user\s+(?:won't|will\s+not)\s+notice\b"
+        # failures reported as successes
+        r"|\b(?:pretend|claim|say|report|tell\s+(?:the\s+user|them|him|her))\s+(?:that\s+)?(?:it|the\s+\w+|"
+        r"everything|all\s+(?:tests|checks))\s+(?:succeeded|worked|passed|went\s+(?:fine|well)|completed|"
+        r"was\s+successful)\b[^\n.]{0,40}?(?:\beven\s+(?:if|when|though)\b|\bif\s+(?:it|they)\b|$|\.)"
+        r"(?=[^\n]*\b(?:fail|error|broke|crash|not\s+work))"
+        r"|\bif\s+(?:a\s+|the\s+|any\s+)?(?:command|test|build|step|task|job|deploy\w*)s?\s+(?:fails?|errors?)"
+        r"[^\n.]{0,30}?\b(?:pretend|say|claim|report|tell\s+(?:the\s+user|them))\b[^\n.]{0,20}?"
+        r"\b(?:succeeded|worked|passed|fine|success)")),
     ("memory_tamper", _rx(
         r"\b(?:delete|remove|wipe|erase|purge|clear|overwrite|replace|edit|modify|change|update|rewrite|alter|"
         r"drop|forget|disregard|invalidate|mark)\s+(?:all\s+|any\s+|every\s+|each\s+)?(?:of\s+)?(?:the\s+|your\s+|"
@@ -261,7 +282,7 @@ _TRIGGERS = {
                        r"do|no\s+need|without|treat|consider|regard|deem|mark|all|any|every|commands?|scripts?|"
                        r"content|instructions|require\w*|need\w*|ask\w*|prompt\w*|auto\w*|yolo|user|owner|admin\w*|"
                        r"it'?s|it|policy|disable",
-    "deception_hide": r"without|keep|deny|denying|if|do|don'?t|never|no\s+need|stop|not|disclose|reveal|admit|"
+    "deception_hide": r"without|keep|deny|denying|if|do|don'?t|never|no\s+need|stop|not|disclose|reveal|admit|pretend|claim|"
                       r"acknowledge|so|the\s+user|they|nobody|no\s+one|reviewers?|leave|omit|skip|report|misleading|"
                       r"hide|conceal|disguise|mask|sneak|slip|smuggle|quietly|silently|secretly|covertly|discreetly|"
                       r"stealthily|perform|run|execute|that",
