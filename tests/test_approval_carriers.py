@@ -88,8 +88,6 @@ ORDINARY = [
 ]
 
 
-
-
 # Interpreters beyond the deeply modelled ones (python, perl, ruby, node, php, lua, R): a command-running
 # word in the code makes each of its strings (and each such call's strings, joined) a judged command.
 INLINE = [
@@ -339,6 +337,32 @@ ORDINARY += [
     "docker run --rm -p 8080:80 nginx", "docker run localhost:5000/img", "docker pull 127.0.0.1:5000/img",
     "kubectl apply -f k8s/deploy.yaml", "ansible-galaxy install geerlingguy.docker", "composer require laravel/framework",
     "Rscript -e 'source(\"analysis.R\")'", "julia -e 'include(\"run.jl\")'", "docker run -e HOST=10.0.0.5 myimg",
+]
+
+
+@pytest.mark.parametrize("cmd,rule", [
+    ("jupyter notebook --ip=0.0.0.0 --NotebookApp.token='' --allow-root", "open_service"),
+    ("jupyter lab --ip 0.0.0.0 --ServerApp.token= --ServerApp.password=", "open_service"),
+    ("redis-server --protected-mode no --bind 0.0.0.0", "open_service"), ("dockerd -H tcp://0.0.0.0:2375", "open_service"),
+    ("mongod --bind_ip_all --noauth", "open_service"),
+    ("elasticsearch -Enetwork.host=0.0.0.0 -Expack.security.enabled=false", "open_service"),
+    ("code-server --bind-addr 0.0.0.0:8080 --auth none", "open_service"), ("ttyd -p 7681 bash", "open_service"),
+    ("gotty -w bash", "open_service"), ("x11vnc -forever -nopw", "open_service"), ("vncserver -SecurityTypes None", "open_service"),
+    ("kubectl port-forward --address 0.0.0.0 svc/db 5432:5432", "tunnel_expose"),
+    ("ssh -L 0.0.0.0:5432:db:5432 bastion", "tunnel_expose"), ("ssh -g -L 5432:db:5432 bastion", "tunnel_expose"),
+])
+def test_services_opened_to_the_network_without_a_password_ask(cmd, rule):
+    assert classify(cmd, home=HOME + "/.hermes").rule == rule, cmd
+
+
+# ordinary: servers on loopback or with a password, forwards on loopback
+ORDINARY += [
+    "jupyter notebook", "jupyter lab --ip 0.0.0.0", "jupyter lab --no-browser --port 8888", "redis-server", "redis-server --port 6380",
+    "dockerd -H unix:///var/run/docker.sock", "dockerd -H tcp://127.0.0.1:2375", "mongod --dbpath /data", "mongod --bind_ip 127.0.0.1",
+    "code-server --bind-addr 127.0.0.1:8080", "code-server --bind-addr 0.0.0.0:8080", "ttyd -i lo -p 7681 bash",
+    "ttyd -c admin:pw -p 7681 bash", "x11vnc -localhost -forever", "vncserver :1", "kubectl port-forward svc/db 5432:5432",
+    "ssh -L 5432:db:5432 bastion", "ssh -N -L 8080:localhost:80 host", "elasticsearch",
+    "elasticsearch -Enetwork.host=0.0.0.0 -Expack.security.enabled=true",
 ]
 
 

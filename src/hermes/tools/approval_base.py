@@ -107,6 +107,8 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("kill_service", _D, "kills a system service or daemon"),
     ("tunnel_expose", _D, "exposes this machine through a tunnel or remote port forward"),
     ("serve_private", _D, "serves the home folder, / or private files to the network"),
+    ("open_service", _D, "opens a shell, desktop, notebook, container daemon or database to the network "
+                         "without a password"),
     ("access_grant", _D, "grants cloud, cluster or database rights (IAM policies, role bindings, access keys, "
                          "superuser) or opens data to everyone"),
     ("attack_tool", _D, "runs an attack or password-cracking tool (brute force, spoofing, exploitation, floods)"),

@@ -12,7 +12,8 @@ network, SQL), approval_checks_host (container escapes, history, environment), a
 tools), approval_checks_admin (mounts, kernel, accounts, security, persistence, tool hijack, mail),
 approval_checks_access (permission grants, uploads to cloud storage, attack tools, memory dumps),
 approval_checks_typosquat (packages one typo away from a popular one), approval_checks_outputs (files
-a program writes through an option or operand: sort -o, openssl -out, tar -C, sponge).
+a program writes through an option or operand: sort -o, openssl -out, tar -C, sponge), approval_checks_listen
+(servers opened to the network without a password, port forwards on every interface).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 # The check modules register themselves with `_on` when imported; this module re-exports the API.
 from hermes.tools import approval_checks_data as _data, approval_checks_host as _host  # noqa: F401
 from hermes.tools import approval_checks_outputs as _outputs, approval_checks_system as _system  # noqa: F401
+from hermes.tools import approval_checks_listen as _listen  # noqa: F401
 from hermes.tools import approval_checks_disk as _disk, approval_checks_secrets as _secrets  # noqa: F401
 from hermes.tools import approval_checks_infra as _infra, approval_checks_admin as _admin  # noqa: F401
 from hermes.tools import approval_checks_windows as _windows, approval_checks_macos as _macos  # noqa: F401
