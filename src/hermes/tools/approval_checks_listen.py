@@ -14,19 +14,14 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
+from hermes.tools.approval_checks_host import _flag_values
 
 _ANY_ADDR = re.compile(r"(?:^|[=:/\s])(?:0\.0\.0\.0|\*|::|\[::\])(?::\d+)?(?:$|[/\s])")
 _EMPTY_TOKEN = re.compile(r"^--(?:NotebookApp|ServerApp|IdentityProvider)\.(?:token|password)=(?:''|\"\"|)$")
 
 
 def _value(args: list[str], *names: str) -> str | None:
-    for k, a in enumerate(args):
-        for n in names:
-            if a == n and k + 1 < len(args):
-                return args[k + 1]
-            if a.startswith(n + "="):
-                return a.split("=", 1)[1]
-    return None
+    return next(_flag_values(args, names), None)
 
 
 @_on("jupyter", "jupyter-notebook", "jupyter-lab")

@@ -13,6 +13,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_checks_host import _flag_values
 from hermes.tools.approval_paths import write_rule
 
 # program -> options whose value is the file (or, for extractors, the folder) it writes
@@ -31,16 +32,7 @@ _VALUED = {"-F", "-v", "-f", "-e", "-i", "--field-separator", "--assign", "--sou
 
 
 def _values(args: list[str], options: tuple[str, ...]) -> list[str]:
-    out = []
-    for k, a in enumerate(args):
-        if a in options and k + 1 < len(args):
-            out.append(args[k + 1])
-        for o in options:
-            if o.startswith("--") and a.startswith(o + "="):
-                out.append(a.split("=", 1)[1])
-            elif not o.startswith("--") and len(o) == 2 and a.startswith(o) and len(a) > 2 and "=" not in a[:3]:
-                out.append(a[2:])  # -oFILE
-    return out
+    return list(_flag_values(args, options))  # -o FILE, --output=FILE, -oFILE
 
 
 def _extracts(name: str, args: list[str]) -> bool:
