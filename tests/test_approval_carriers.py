@@ -366,6 +366,18 @@ ORDINARY += [
 ]
 
 
+@pytest.mark.parametrize("cmd", ["sed -i 'd' ~/Documents/thesis.docx", "sed -i '1,$d' ~/Documents/notes.md",
+                                 "cp /dev/null ~/Documents/thesis.docx", "dd if=/dev/null of=~/Documents/thesis.docx",
+                                 "dd if=/dev/zero of=~/Pictures/a.jpg bs=1k count=1"])
+def test_emptying_a_personal_file_by_other_means_asks(cmd):
+    assert classify(cmd, home=HOME + "/.hermes").rule == "rm_outside", cmd
+
+
+# ordinary: edits that keep a file's content, and emptying build files
+ORDINARY += ["sed -i 's/a/b/' ~/Documents/notes.md", "sed -i '/^$/d' ~/Documents/notes.md", "cp /dev/null build.log",
+             "sed -i 'd' build.log", "cp template.docx ~/Documents/new.docx"]
+
+
 @pytest.mark.parametrize("cmd", ORDINARY)
 def test_ordinary_use_is_allowed(cmd):
     v = classify(cmd, home=HOME + "/.hermes")

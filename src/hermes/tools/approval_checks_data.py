@@ -227,6 +227,8 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield from _dest_rules([dest], ctx)
     if name in ("cp", "scp", "rsync", "install") and any(is_secret(o) for o in ops):
         yield "read_secret"
+    if name in ("cp", "install") and ops in (["/dev/null"], ["/dev/zero"]) and dest and personal_file(dest, ctx.cwd):
+        yield "rm_outside"  # cp /dev/null ~/Documents/thesis.docx: the content is gone
 
 
 @_on("sed", "perl", "yq", "ruby")
@@ -240,6 +242,9 @@ def _inplace(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         inplace = _short(flags, "i") or any(f.startswith("--in-place") for f in flags)
     if inplace:
         yield from _dest_rules(ops, ctx)
+        script = ops[0] if ops and name == "sed" else ""
+        if re.fullmatch(r"\s*(?:1,\s*\$|\$?)\s*d\s*;?\s*", script) and any(personal_file(o, ctx.cwd) for o in ops[1:]):
+            yield "rm_outside"  # sed -i 'd' ~/Documents/thesis.docx: every line deleted
 
 
 @_on("curl", "wget")

@@ -10,6 +10,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_checks_system import in_tree
 from hermes.tools.approval_paths import _BLOCK_DEV, canon, write_rule
 
@@ -30,6 +31,9 @@ def _mkfs(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("dd")
 def _dd(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("if=/dev/null", "if=/dev/zero") for a in args) and any(
+            a.startswith("of=") and personal_file(a[3:], ctx.cwd) for a in args):
+        yield "rm_outside"  # dd if=/dev/null of=~/Documents/thesis.docx
     for a in args:
         if a.startswith("of=") and (r := write_rule(a[3:], cwd=ctx.cwd)):
             yield r
