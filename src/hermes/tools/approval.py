@@ -25,7 +25,7 @@ from hermes.tools import approval_taint as taint
 from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
-from hermes.tools.approval_launchers import LAUNCHERS, carried
+from hermes.tools.approval_launchers import LAUNCHERS, SSH_VALUED, carried
 from hermes.tools.approval_paths import ci_commands, is_ci_config
 from hermes.tools.approval_rules import (_CHECKS, NETWORK, READERS, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon,
                                          check_command, env_rules, is_secret, read_operands, redirect_rule, sql_rules,
@@ -461,10 +461,9 @@ def _cd(stages: list[_Stage], cwd: str | None) -> str | None:
 
 def _ssh_remote(args: list[str]) -> list[str]:
     """The command ssh runs on the remote host: everything after the destination."""
-    takes = set("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B".split())
     k = 0
     while k < len(args) and args[k].startswith("-"):
-        k += 2 if args[k] in takes else 1
+        k += 2 if args[k] in SSH_VALUED else 1
     return args[k + 1:]
 
 

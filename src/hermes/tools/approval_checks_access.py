@@ -206,7 +206,7 @@ def _sniff(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         return
     ifaces = [args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-i", "--interface", "-d")]
     ifaces += [a[2:] for a in args if a.startswith("-i") and len(a) > 2 and not a.startswith("-i=")]
-    if not ifaces and name in ("wireshark",) and "-k" not in args:
+    if not ifaces and name == "wireshark" and "-k" not in args:
         return  # the GUI opened without starting a capture
     if not ifaces or any(i.lower() not in ("lo", "lo0", "loopback", "\\device\\npf_loopback") for i in ifaces):
         yield "surveillance"

@@ -300,7 +300,11 @@ def _after_dashes(args: list[str]) -> Carried:
     return [("sh", _joined(rest))] if rest else []
 
 
-def _remote(valued: set[str]) -> Callable[[list[str]], Carried]:
+# ssh's options that take a value (autossh takes them too, and -M).
+SSH_VALUED = frozenset("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B".split())
+
+
+def _remote(valued: set[str] | frozenset[str]) -> Callable[[list[str]], Carried]:
     """ssh-like clients (autossh, dropbear's dbclient, plink, rsh, rexec): options, a host, the command."""
     def parse(args: list[str]) -> Carried:
         ops = _after_options(args, valued)
@@ -372,7 +376,7 @@ LAUNCHERS: dict[str, Callable[[list[str]], Carried]] = {
     "bwrap": _bwrap, "start-stop-daemon": _start_stop_daemon, "mosh": _after_dashes, "fab": _after_dashes,
     "distrobox": _after_dashes, "distrobox-enter": _after_dashes, "toolbox": _toolbox, "vagrant": _vagrant,
     "gcloud": _cloud, "az": _cloud, "aws": _cloud, "flatpak": _flatpak,
-    "autossh": _remote({"-M", *"-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B".split()}),
+    "autossh": _remote(SSH_VALUED | {"-M"}),
     "dbclient": _remote(set("-p -l -i -L -R -J -c -m -W -K -I -b -o -s -y".split())),
     "plink": _remote(set("-P -l -pw -i -L -R -D -m -hostkey -sercfg -proxycmd -load".split())),
     "rsh": _remote({"-l"}), "rexec": _remote({"-l", "-p"}),
