@@ -194,7 +194,7 @@ ALLOWED = [
     "ansible all -m copy -a 'src=a dest=/tmp/a'", "salt '*' test.ping", "pssh -h hosts uptime",
     "restic forget --keep-daily 7 --prune", "restic snapshots", "borg list /b", "gh secret list",
     "gh api repos/o/r/collaborators", "kubectl run web --image=nginx", "export NODE_ENV=production",
-    "pip install git+https://github.com/psf/requests", "npm install https://registry.example.com/x.tgz",
+    "pip install git+https://github.com/psf/requests", "npm install https://registry.npmjs.org/x/-/x-1.0.0.tgz",
     "ls /usr/local/share/ca-certificates", "certutil -hashfile setup.exe SHA256",
     "osascript -e 'display notification \"done\"'",
     "echo hi > ~/Documents/x.txt", "ls > ~/Documents/list.txt", "cat /dev/null > build.log", "cat .npmrc",

@@ -119,6 +119,12 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("remote_access", _D, "grants a key access to another machine (ssh-copy-id)"),
     ("print_secret", _D, "prints a credential (token, password, secret value) where the model reads it"),
     ("db_drop", _D, "drops or resets a database through its admin tool or framework"),
+    ("push_elsewhere", _D, "pushes or publishes the project's code somewhere that is not one of its own remotes "
+                           "(a URL, a remote added on the same line, a public gist or repository)"),
+    ("secret_commit", _D, "writes a credential into a file that is then committed or pushed"),
+    ("data_copy_out", _D, "copies a bucket, snapshot or database to another bucket or account"),
+    ("containers_stop", _D, "stops, kills or removes every container or service of a host or cluster at once"),
+    ("vm_power", _D, "powers off, resets or restarts a virtual machine, cloud server or service"),
 ]}
 
 
@@ -126,6 +132,7 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
 class Ctx:
     cwd: str | None = None  # from an earlier `cd` in the same command line
     xargs: bool = False  # the command's arguments come from stdin (xargs rm)
+    remote: bool = False  # carried to another machine (ssh host 'cmd', ansible -a, pdsh)
 
 
 

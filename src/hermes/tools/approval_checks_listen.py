@@ -101,3 +101,70 @@ def _local_forward_everywhere(name: str, args: list[str], ctx: Ctx) -> Iterator[
     if any(re.match(r"^(?:0\.0\.0\.0|\*|\[::\]):", f) for f in forwards) or any(
             re.fullmatch(r"-\w*g\w*", a) for a in args if not a.startswith("--")) and forwards:
         yield "tunnel_expose"
+
+
+@_on("kubectl", "k", "oc")
+def _api_proxy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """kubectl proxy answers with the user's cluster credentials: on every interface, anyone who
+    reaches the port is cluster admin."""
+    if "proxy" not in args[:3]:
+        return
+    address = _value(args, "--address") or next((a.split("=", 1)[1] for a in args if a.startswith("--address=")), "")
+    if (address and not re.match(r"^(?:127\.|localhost$|::1$)", address)) or "--disable-filter" in args or any(
+            a.startswith("--disable-filter=true") for a in args):
+        yield "open_service"
+
+
+_LISTEN_ADDR = re.compile(r"(?i)^(?:tcp[46]?|udp[46]?|ssl|openssl|sctp[46]?)-(?:listen|l):")
+# Another machine's service, or a local socket (the Docker daemon's); a port of this machine's own
+# loopback is left to the service listening there.
+_PEER_ADDR = re.compile(r"(?i)^(?:(?:tcp[46]?|udp[46]?|ssl|openssl|sctp[46]?|socks4a?|proxy):"
+                        r"(?!(?:localhost|127\.[\d.]+|\[::1\])(?::|,|$))|(?:unix-connect|unix-client|unix|vsock-connect):)")
+
+
+@_on("socat", "redir", "rinetd")
+def _relay(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """A relay listening on every interface hands whatever it forwards to (a database on another host,
+    the Docker socket) to the network, without the service's own access rules."""
+    if name != "socat":
+        bound = " ".join(args)
+        if name == "redir" and not re.search(r"--laddr[= ](?:127\.|localhost)|(?:^|\s)(?:127\.[\d.]+|localhost):\d",
+                                             bound):
+            yield "tunnel_expose"
+        return
+    addresses = [a for a in args if not a.startswith("-") or a == "-"]
+    listen = [a for a in addresses if _LISTEN_ADDR.match(a)]
+    if listen and any(_PEER_ADDR.match(a) for a in addresses if a not in listen) and not any(
+            re.search(r"(?i),(?:bind=(?:127\.|localhost|\[?::1)|range=127\.)", a) for a in listen):
+        yield "tunnel_expose"
+
+
+# Container settings that switch a server's authentication off (the image's own server reads them).
+_AUTH_OFF = re.compile(r"(?i)--protected-mode[= ]no\b|--noauth\b|--auth[= ]none\b|--without-connection-token|"
+                       r"xpack\.security\.enabled=false|plugins\.security\.disabled=true|"
+                       r"disable_security_plugin=true|(?:postgres|pg)_host_auth_method=trust|"
+                       r"(?:mysql|mariadb)_allow_empty(?:_root)?_password=(?:yes|1|true)|"
+                       r"allow_empty_password=(?:yes|1|true)|--skip-grant-tables|"
+                       r"--(?:notebookapp|serverapp|identityprovider)\.(?:token|password)=(?:''|\"\"|\s|$)|"
+                       r"jupyter_token=(?:\s|$)|tcp://0\.0\.0\.0:2375|docker_tls_certdir=(?:\s|$|''|\"\")|"
+                       r"-nopw\b|securitytypes[= ]none")
+
+
+@_on("docker", "podman", "nerdctl")
+def _open_container(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """`docker run -p 0.0.0.0:6379:6379 redis --protected-mode no`: the port is published on every
+    interface, asked for by address (or the host's network), and the server behind it asks for no
+    password. A bare `-p 5432:5432` is the documented local setup, judged like a server started with
+    its default address."""
+    ops = [a for a in args if not a.startswith("-")]
+    if not ops or ops[0] not in ("run", "create") and ops[:2] not in (["container", "run"], ["container", "create"]):
+        return
+    ports = list(_flag_values(args, ("-p", "--publish"))) + [a.split("=", 1)[1] for a in args
+                                                              if a.startswith("--publish=")]
+    ports += [a[2:] for a in args if a.startswith("-p") and len(a) > 2 and a[2].isdigit()]
+    exposed = any(re.match(r"^(?:0\.0\.0\.0|\[?::\]?|\*):", p) for p in ports) or any(
+        a in ("--network=host", "--net=host") for a in args) or any(
+            a in ("--network", "--net") and args[k + 1:k + 2] == ["host"] for k, a in enumerate(args))
+    joined = " " + " ".join(args) + " "
+    if exposed and _AUTH_OFF.search(joined):
+        yield "open_service"

@@ -28,11 +28,16 @@ _PRODUCERS: dict[str, tuple[tuple[str, ...], ...]] = {
             ("sts", "assume-role"), ("sts", "get-federation-token"), ("secretsmanager", "get-secret-value"),
             ("ssm", "get-parameter"), ("ssm", "get-parameters"), ("ssm", "get-parameters-by-path"),
             ("ecr", "get-login-password"), ("codeartifact", "get-authorization-token"),
-            ("iam", "create-access-key")),
+            ("iam", "create-access-key"), ("lambda", "get-function-configuration")),
     "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"),
                ("auth", "application-default", "print-access-token"), ("secrets", "versions", "access"),
                ("iam", "service-accounts", "keys", "create")),
-    "az": (("account", "get-access-token"), ("keyvault", "secret", "show"), ("keyvault", "secret", "download")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret", "show"), ("keyvault", "secret", "download"),
+           ("webapp", "config", "appsettings", "list"), ("functionapp", "config", "appsettings", "list"),
+           ("webapp", "config", "connection-string", "list"), ("storage", "account", "keys", "list"),
+           ("storage", "account", "show-connection-string"), ("cosmosdb", "keys", "list"), ("redis", "list-keys"),
+           ("acr", "credential", "show"), ("cognitiveservices", "account", "keys", "list")),
+    "heroku": (("auth:token",), ("config",)),
     "kubectl": (("get", "secret"), ("get", "secrets"), ("create", "token"),
                 ("config", "view", "--raw")),
     "oc": (("get", "secret"), ("whoami", "-t"), ("whoami", "--show-token")),
@@ -41,7 +46,7 @@ _PRODUCERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "secret-tool": (("lookup",), ("search",)),
     "op": (("read",), ("item", "get"), ("document", "get")),
     "pass": (("show",),), "gopass": (("show",), ("cat",)), "bw": (("get",), ("export",)),
-    "lpass": (("show",), ("export",)), "keyring": (("get",),), "heroku": (("auth:token",),),
+    "lpass": (("show",), ("export",)), "keyring": (("get",),),
     "doctl": (("auth", "token"),), "npm": (("token", "list"), ("token", "create")),
     "gpg": (("--export-secret-keys",), ("--export-secret-subkeys",)),
     "gpg2": (("--export-secret-keys",), ("--export-secret-subkeys",)),
@@ -100,8 +105,14 @@ def secret_producer(name: str, args: list[str]) -> bool:
 @_on(*_PRODUCERS, *("docker-credential-" + h for h in ("desktop", "osxkeychain", "secretservice", "pass",
                                                     "wincred", "ecr-login", "gcloud", "acr-env")))
 def _prints_secret(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if name != "pbpaste" and secret_producer(name, args):
+    if name != "pbpaste" and secret_producer(name, args) and not _CONFIG_DUMP.search(" ".join([name] + args)):
         yield "print_secret"
+
+
+# An app's configuration holds the keys of every service it uses: reading it is routine administration,
+# sending it away (a file it was saved in, uploaded) is judged as a secret sent.
+_CONFIG_DUMP = re.compile(r"^az (?:webapp|functionapp) config (?:appsettings|connection-string) list\b|"
+                          r"^heroku config\b|^aws lambda get-function-configuration\b")
 
 
 _SECRET_WORDS = re.compile(r"(?i)key|token|secret|passw|credential|private|bearer|auth")

@@ -40,7 +40,8 @@ RULES.update({r[0]: Rule(*r) for r in [
 # ---------------------------------------------------------------- words and paths
 
 _WIN_NAMES: set[str] = set()  # programs whose words approval.py passes as written (see win_argv)
-_SHARED = {"rm", "rmdir", "cp", "kill", "shutdown", "start"}  # POSIX names too: raw words only for Windows paths
+# POSIX names too: raw words only for Windows paths (else the shell's expansions of $f are lost)
+_SHARED = {"rm", "rmdir", "cp", "kill", "shutdown", "start", "curl", "more"}
 
 
 def _won(*names: str) -> Callable[[_Check], _Check]:
@@ -230,15 +231,16 @@ _PS_VALUED = ("executionpolicy", "windowstyle", "version", "inputformat", "outpu
 def _powershell(args: list[str]) -> Carried:
     k = 0
     while k < len(args):
-        low = args[k].lower()
+        low = re.sub("^[\u2013\u2014\u2015]", "-", args[k].lower())  # PowerShell takes dashes as -
         key = low[1:].split(":")[0] if low[:1] in "-/" and len(low) > 1 else ""
         if not key:
             return [("sh", ps_text(" ".join(args[k:])))]  # the rest is the command (-Command is the default)
         if key in ("c", "co", "com", "comm", "comma", "comman", "command", "commandwithargs", "cwa"):
             return [("sh", ps_text(" ".join(args[k + 1:])))]
         if key in ("e", "ec") or (len(key) > 1 and "encodedcommand".startswith(key)):
+            # Encoded, whatever it decodes to: the text hides what runs from whoever reads the command.
             text = _decode(args[k + 1]) if k + 1 < len(args) else None
-            return [("sh", ps_text(text))] if text is not None else [("rule", "decode_exec")]
+            return [("rule", "decode_exec")] + ([("sh", ps_text(text))] if text is not None else [])
         if key in ("f", "file"):
             return []
         k += 2 if any(v.startswith(key) for v in _PS_VALUED) and len(key) > 1 or key in ("w", "v", "ex", "exec") \

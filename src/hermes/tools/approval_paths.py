@@ -54,6 +54,9 @@ _SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|
                             r"(?:^|/)wallet\.dat$|^~/\.electrum/wallets(?:/|$)|^~/\.ethereum/keystore(?:/|$)|"
                             r"^~/\.config/solana/[^/]*\.json$|^~/library/application support/(?:exodus|electrum|"
                             r"atomic|bitcoin)(?:/|$)|^~/\.(?:bitcoin|litecoin|dogecoin|monero)/(?:wallets?|keystore)")
+# A file of ~/.ssh or ~/.gnupg named only at run time (xargs -I{} ... ~/.ssh/{}, ~/.ssh/$f): any of them,
+# the private keys included.
+_DYNAMIC_KEY = re.compile(r"^~/\.(?:ssh|gnupg|aws)/[^/]*(?:\{\}|\$|%)[^/]*$")
 _SSH_KEY = re.compile(r"(?:^|/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?:[^/]*)$")
 _GLOB_TOP = re.compile(r"^/[^/]*[*?\[][^/]*$")
 
@@ -194,7 +197,7 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
         return True
     if low in _READ_SECRETS or low.startswith("~/.gnupg/private"):
         return True
-    if _SECRET_SHAPES.search(low) and not low.endswith(".pub"):
+    if (_SECRET_SHAPES.search(low) or _DYNAMIC_KEY.match(low)) and not low.endswith(".pub"):
         return True
     if is_hermes_home(p) and name == ".env":
         return True
@@ -208,6 +211,21 @@ def is_secret(path: str, *, sending: bool = False) -> bool:
         if low in _ACCOUNT_FILES or low.startswith("/etc/sudoers.d/"):
             return True  # who can log in and who may sudo: what an intruder maps first
     return False
+
+
+# Whole trees of the user's, other accounts' or the system's data, and raw disks: an archive or copy of
+# one sent off the machine is a bulk leak, whatever single file in it is a key.
+_BULK = re.compile(r"^(?:/|~|/home|/users|/root|/etc|/var|/srv|/opt|/var/lib|/var/www|/var/mail|/var/backups|"
+                   r"/var/lib/(?:mysql|postgresql|pgsql|mongodb|redis|docker|containers|elasticsearch|influxdb|"
+                   r"etcd|rabbitmq|cassandra|clickhouse)|/home/[^/]+|/users/[^/]+|"
+                   # the folder that holds all of the user's projects
+                   r"~/(?:projects|code|src|work|dev|git|repos|repositories|workspaces?|sources?|github|gitlab))$")
+
+
+def bulk_private(path: str, cwd: str | None = None) -> bool:
+    """A whole home, system or data folder, or a raw disk (what `tar c`, `dd` or `rsync` would take)."""
+    p = canon(path, cwd).lower()
+    return bool(p) and (bool(_BULK.match(_base(p))) or bool(_BLOCK_DEV.match(p)))
 
 
 _ACCOUNT_FILES = frozenset("/etc/passwd /etc/group /etc/sudoers /etc/master.passwd /etc/security/opasswd "

@@ -21,6 +21,7 @@ class Word:
     plain: bool = True  # no quoting and no expansions (brace expansion applies)
     raw: str = ""  # the source text, to rebuild a command line with its substitutions intact
     split: bool = False  # an unquoted expansion of a known value: the shell splits it into words
+    extra: bool = False  # a for loop's second or later item (`ssh $h cmd` runs once per host, not on all)
 
     def source(self) -> str:
         return self.raw or quote(self.text)
@@ -212,7 +213,8 @@ class _Lexer:
             if not w.split:
                 out.append(w)
                 continue
-            out += [Word(p, list(w.subs), w.dynamic, None, False) for p in re.split(seps, w.text) if p]
+            for n, item in enumerate(w.text.split(_LOOP_SEP)):
+                out += [Word(p, list(w.subs), w.dynamic, None, False, extra=n > 0) for p in re.split(seps, item) if p]
         return out
 
     def _track_assignments(self, seg: Segment) -> None:
