@@ -99,10 +99,11 @@ def main() -> int:
     ap.add_argument("--by-category", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print this many misses and false alarms (only "
                     "for development sets: reading a held-out corpus's misses ends its use as one)")
+    ap.add_argument("--probe", action="append", help="only these corpora (e.g. commands_probe3); repeatable")
     args = ap.parse_args()
-    for name in ("commands_probe1", "commands_probe2"):
-        commands(name, args.by_category, args.misses)
-    injections("injections_probe2", args.by_category, args.misses)
+    names = args.probe or [p.stem for p in sorted(HERE.glob("*_probe*.py"))]
+    for name in names:
+        (commands if name.startswith("commands") else injections)(name, args.by_category, args.misses)
     return 0
 
 

@@ -72,7 +72,11 @@ async def test_block_reaches_this_request_only_and_is_not_stored(home, monkeypat
 async def test_block_trimmed_to_budget(home, monkeypatch):
     from hermes.core.messages import estimate_tokens
 
-    text = "\n".join(f"fact number {i} about the user" for i in range(200))
+    # varied facts, as a provider returns them (one line repeated 200 times reads to the scanner's
+    # multilingual model like an obfuscated payload, not like recalled context)
+    likes = ["green tea", "sailing", "Rust", "jazz", "the cello", "hiking", "chess", "sushi", "Lisbon", "Neovim"]
+    text = "\n".join(f"fact number {i}: the user once mentioned {likes[i % 10]} (session {i // 10})"
+                     for i in range(200))
     out = trim_to_tokens(text, 50)
     assert len(out) <= 50 * 4 and out.startswith("fact number 0")
     assert trim_to_tokens("short", 50) == "short"

