@@ -566,9 +566,10 @@ def test_fork_bombs_in_other_languages_are_refused(cmd):
     assert classify(cmd, home=HOME + "/.hermes").rule == "fork_bomb", cmd
 
 
-# ordinary: loops that wait for what they start, bounded parallelism
+# ordinary: loops that wait for what they start and pause between turns, bounded parallelism
 ORDINARY += [
-    "node -e 'for(;;){ require(\"child_process\").spawnSync(\"ls\") }'", "python -c 'while True: subprocess.run([\"ls\"])'",
+    "node -e 'setInterval(() => require(\"child_process\").spawnSync(\"ls\"), 5000)'",
+    "python -c 'import time, subprocess\nwhile True:\n    subprocess.run([\"ls\"])\n    time.sleep(5)'",
     "seq 1 100 | xargs -P 0 -n1 echo", "find . -name '*.png' | xargs -P 0 -n 1 optipng", "yes | head -n 3",
     "python -c 'import os; [os.fork() for _ in range(3)]'", "echo 'int main(){return 0;}' > m.c && cc m.c",
 ]

@@ -887,7 +887,8 @@ def test_text_rules_skip_posix_commands(text):
 
 @pytest.mark.parametrize("cmd,level", [
     ("sudo rm -rf /System/Library", "hardline"), ("rm -rf /System/Library/Extensions", "hardline"),
-    ("rm -rf ~/Library/Caches/com.me.app", "dangerous"), ("rm -rf ./Library", "dangerous"), ("rm -rf ./Library/build", "allowed"),
+    ("rm -rf ~/Library/Caches/com.me.app", "allowed"), ("rm -rf ~/Library/Caches", "dangerous"),
+    ("rm -rf ~/Library", "dangerous"), ("rm -rf ./Library", "dangerous"), ("rm -rf ./Library/build", "allowed"),
 ])
 def test_macos_system_folders(cmd, level):
     assert classify(cmd, home=HOME).level == level

@@ -56,7 +56,7 @@ def test_scanner_flags_every_command_the_gate_calls_hostile(command):
 # Everyday commands the gate asks about but that are ordinary to note down.
 # (In-tree build cleanup, `kill -9 <pid>` and `pip uninstall` are allowed by the gate outright, so the
 # examples here are their outside-the-tree or wider cousins.)
-ORDINARY_DANGEROUS = ["rm -rf ../build/ ../dist/", "git push --force-with-lease origin feature",
+ORDINARY_DANGEROUS = ["rm -rf ../build/ ../dist/", "git push --force origin feature",
                       "git reset --hard origin/main", "docker compose down -v", "psql -c 'DROP TABLE tmp_import'",
                       "chmod -R 755 /srv/www/public/", "sudo systemctl restart nginx", "sudo apt remove -y nginx",
                       "pkill -9 node"]

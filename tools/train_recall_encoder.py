@@ -356,6 +356,9 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=B.DEFAULT_DATA)
     ap.add_argument("--folds", action="store_true", help="held-out measurement instead of writing the model")
     ap.add_argument("--only", nargs="*", help="with --folds: the held-out conversations to run")
+    ap.add_argument("--train-count", type=int, metavar="N",
+                    help="with --folds: train each fold on N of the other conversations (the next N after the "
+                         "held-out one, cyclically), for a learning curve; default all the others")
     ap.add_argument("--checkpoints", type=Path,
                     help="with --folds: keep each fold's trained model in DIR/<conversation> and reuse it")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -371,17 +374,19 @@ def main() -> int:
     generic = encoders.load_encoder(name="onnx") or encoders.load_encoder(name="numpy")
     if args.folds:
         pooled: dict[str, list] = {}
-        for s in samples:
+        for i, s in enumerate(samples):
             if args.only and s["sample_id"] not in args.only:
                 continue
+            others = [samples[(i + k) % len(samples)] for k in range(1, len(samples))]
+            others = others[:args.train_count] if args.train_count else others
             saved = args.checkpoints / s["sample_id"] if args.checkpoints else None
             if saved is not None and (saved / "config.json").exists():
                 print(f"held out {s['sample_id']}: the model in {saved}", file=sys.stderr)
                 enc = Torch(saved)
                 enc.model.eval()
             else:
-                print(f"held out {s['sample_id']}: training on the others", file=sys.stderr)
-                enc = train([o for o in samples if o is not s], base, log=lambda m: print(m, file=sys.stderr))
+                print(f"held out {s['sample_id']}: training on {[o['sample_id'] for o in others]}", file=sys.stderr)
+                enc = train(others, base, log=lambda m: print(m, file=sys.stderr))
                 if saved is not None:
                     enc.model.save_pretrained(str(saved))
                     enc.tok.save_pretrained(str(saved))

@@ -100,6 +100,17 @@ def hostile(verdict, span: str = "") -> bool:  # noqa: ANN001 - the gate's Verdi
     return verdict.level == "hardline" or (verdict.level == "dangerous" and verdict.rule in HOSTILE_RULES)
 
 
+# "no curl | sh", "never run `rm -rf ~`": the prose forbids the command it names.
+_FORBIDS = re.compile(r"(?:\bno|\bnever(?:\s+(?:run|use|paste|pipe|do))?|\bnot|n't(?:\s+(?:run|use|paste|do))?|"
+                      r"\bavoid(?:\s+(?:running|using))?|\bforbid(?:den)?|\bban(?:ned)?)[\s:,(]*[`'\"]?\s*$", re.I)
+
+
+def _forbidden(text: str, span: str) -> bool:
+    """Every place `span` occurs in `text` follows a negation."""
+    starts = [i for i in range(len(text)) if text.startswith(span, i)][:8]
+    return bool(starts) and all(_FORBIDS.search(text[max(0, i - 24):i]) for i in starts)
+
+
 def command_findings(text: str) -> list[tuple[str, str]]:
     """(gate rule, the command) for every hostile command in `text`, one per rule."""
     from hermes.tools.approval import scan as gate_scan
@@ -108,5 +119,7 @@ def command_findings(text: str) -> list[tuple[str, str]]:
     for span in spans(text):
         for v in gate_scan(span):
             if hostile(v, span) and v.rule not in out:
+                if v.level != "hardline" and _forbidden(text, span):
+                    continue
                 out[v.rule] = span
     return list(out.items())

@@ -81,9 +81,21 @@ def discussed_quotes(folded: str) -> list[str]:
             if _quoted_discussion(folded, q.start() + 1, q.end() - 1)]
 
 
+# "Don't delete pods in prod without telling the user" forbids the secrecy it names; "Don't hesitate
+# to ... without telling the user" does not.
+_PROHIBITION = re.compile(
+    r"^[\s\d.)*>-]*(?:please\s+)?(?:(?:you|we|i|the\s+(?:agent|assistant|bot))\s+)?"
+    r"(?:do\s+not|don'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|avoid|no\b)"
+    r"(?!\s+(?:hesitate|worry|bother|forget|wait|need|feel)\b)", re.I)
+
+
 def excused(rule: str, source: str, m: re.Match[str], quotes: list[str] | None = None) -> bool:
     if rule in NEGATABLE and _NEG.search(source[max(0, m.start() - 12):m.start()]):
         return True
+    if rule == "deception_hide" and m.group(0).lower().startswith("without"):
+        a, _ = _sentence(source, m.start(), m.end())
+        if _PROHIBITION.search(source[a:m.start()]):
+            return True
     if rule in _QUOTABLE and (_quoted_discussion(source, m.start(), m.end())
                               or (quotes and any(_norm(m.group(0)) in q for q in quotes))):
         return True

@@ -26,6 +26,8 @@ from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, _Flow, code_l
 from hermes.tools import approval_taint as taint
 from hermes.tools.approval_sequence import Sequence, bulk_source, pipeline_rules, sends_stdin, written_rules
 from hermes.tools.approval_checks_data import personal_file
+from hermes.tools.approval_checks_load import loop_rules
+from hermes.tools.approval_disposable import env_options, plain_alias_append, spare
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES, own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
 from hermes.tools.approval_launchers import LAUNCHERS, SSH_VALUED, carried
@@ -108,7 +110,10 @@ class _Scan:
         self.defs.read_functions(text)
         cwd: str | None = None
         stages: list[_Stage] = []
-        for seg in parse(text):
+        segs = parse(text)
+        for rid in loop_rules(segs):  # loops span many pipelines: judged over the whole script
+            self.add(rid, _short(text))
+        for seg in segs:
             prefix = [w.text for w in seg.words[:next((k for k, w in enumerate(seg.words)
                                                        if not _ASSIGN.match(w.text)), len(seg.words))]]
             for rid in env_rules(prefix):  # HISTFILE=/dev/null cmd: strip_wrappers drops these
@@ -155,7 +160,9 @@ class _Scan:
         name = cmd_name(words[0].text) if words else ""
         for op, target in seg.redirects:
             if rid := redirect_rule(op, target, cwd):
-                self.add(rid, shown)
+                if not (rid == "write_shell_rc" and op == ">>" and  # echo 'alias gs="git status"' >> ~/.zshrc
+                        plain_alias_append(name, [w.text for w in words[1:]], seg.stdin)):
+                    self.add(rid, shown)
             elif op == ">" and _emptier(name, [w.text for w in words[1:]]) and personal_file(target, cwd):
                 self.add("rm_outside", shown)  # `cat /dev/null > ~/Documents/thesis.docx`: the content is gone
             if op == "<" and is_secret(target) and name not in NETWORK:
@@ -192,6 +199,8 @@ class _Scan:
             self.defs.done_call(name)
         if self.tainted and (name in NETWORK or name in RESOLVERS):
             argv = argv[:1] + [taint.renamed(a, self.tainted) for a in argv[1:]]
+        if name in SQL_CLIENTS or name in ("dropdb", "mysqladmin"):  # PGHOST=db.prod psql: the host it reaches
+            argv = argv + env_options([w.text for w in seg.words if "=" in w.text])
         for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs, remote=self.remote > 0)):
             self.add(rid, shown)
         for rid in self.seq.judge(name, argv, self.defs.files):
@@ -362,6 +371,8 @@ class _Scan:
                 words, wrap = strip_wrappers([Word(x) for x in out.split()] + words[1:])
             argv = [w.text for w in words]
             name = cmd_name(argv[0]) if argv else ""
+            if name in SQL_CLIENTS:  # PGHOST=db.prod psql test_db <<< '...': the host it reaches
+                argv += env_options([w.text for w in seg.words if "=" in w.text])
             inp = flow if idx else _Flow()
             infile = [t for op, t in seg.redirects if op == "<"]
             if seg.stdin is not None:
@@ -389,7 +400,8 @@ class _Scan:
             return
         if name in SQL_CLIENTS:
             if inp.data is not None:
-                for rid in sql_rules(inp.data.decode("utf-8", "replace")):
+                sql = inp.data.decode("utf-8", "replace")
+                for rid in spare(name, args, sql_rules(sql), sql):  # a test database on this machine
                     self.add(rid, shown)
             return
         if name in SHELLS or name in ("at", "batch", "source", "."):

@@ -125,6 +125,11 @@ RULES: dict[str, Rule] = {r[0]: Rule(*r) for r in [
     ("data_copy_out", _D, "copies a bucket, snapshot or database to another bucket or account"),
     ("containers_stop", _D, "stops, kills or removes every container or service of a host or cluster at once"),
     ("vm_power", _D, "powers off, resets or restarts a virtual machine, cloud server or service"),
+    ("resource_exhaust", _D, "uses up the machine's disk, memory, processes or CPU (endless writes, huge files, "
+                             "runaway loops, load generators without a time limit)"),
+    ("network_cut", _D, "takes a network interface or the machine's network down (a remote machine becomes "
+                        "unreachable)"),
+    ("package_force", _D, "forces a package install past its dependency, conflict or file-overwrite checks"),
 ]}
 
 

@@ -242,6 +242,51 @@ def _reroute(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "traffic_redirect"
 
 
+# Container and VM plumbing: taking one of these down cuts no one off.
+_VIRTUAL_IF = re.compile(r"(?i)^(?:veth\w*|docker\d*|br-\w+|virbr\w*|vnet\w*|cni\w*|flannel\S*|cali\w+|dummy\w*|"
+                         r"vxlan\w*|tap\w*|podman\d*|lxcbr\d*|lxdbr\d*)$")
+
+
+def _real_ifaces(names: list[str]) -> bool:
+    return not names or any(not _VIRTUAL_IF.match(n) for n in names)
+
+
+def _abbrev(word: str, full: str) -> bool:
+    return bool(word) and full.startswith(word)  # ip accepts any prefix: ip l s, ip a f
+
+
+@_on("ip", "ifdown", "ifconfig", "nmcli", "rfkill", "networksetup", "wpa_cli", "iw")
+def _network_cut(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """An interface, the routing table or the whole network taken down: over ssh the machine is gone."""
+    ops = [a for a in args if not a.startswith("-")]
+    low = [o.lower() for o in ops]
+    obj, rest = (low[0], low[1:]) if low else ("", [])
+    after_dev = [ops[k + 1] for k, a in enumerate(low[:-1]) if a == "dev"]
+    if name == "ip":
+        cut = (_abbrev(obj, "link") and rest[:1] and _abbrev(rest[0], "set") and "down" in rest and _real_ifaces(
+            after_dev or ops[2:3])) or (_abbrev(obj, "link") and rest[:1] in (["del"], ["delete"]) and _real_ifaces(
+                after_dev or ops[2:3])) or (_abbrev(obj, "address") and rest[:1] and rest[0] in (
+                    "f", "fl", "flush", "del", "delete") and _real_ifaces(after_dev or ops[2:3])) or (
+            _abbrev(obj, "route") and rest[:1] and _abbrev(rest[0], "flush"))
+    elif name == "ifdown":
+        cut = _real_ifaces(ops) or "-a" in args
+    elif name == "ifconfig":
+        cut = "down" in low and _real_ifaces(ops[:1])
+    elif name == "nmcli":
+        cut = (_abbrev(obj, "networking") and "off" in rest) or (_abbrev(obj, "radio") and "off" in rest and any(
+            r in ("all", "wifi", "wwan") for r in rest)) or (_abbrev(obj, "device") and rest[:1] and rest[0] in (
+                "disconnect", "down", "delete") and _real_ifaces(ops[2:])) or (
+            _abbrev(obj, "connection") and rest[:1] == ["down"])
+    elif name == "rfkill":
+        cut = obj == "block" and any(r in ("all", "wifi", "wlan", "wwan") for r in rest)
+    elif name == "networksetup":
+        cut = any(a.lower() in ("-setairportpower", "-setnetworkserviceenabled") for a in args) and low[-1:] == ["off"]
+    else:  # wpa_cli disconnect, iw dev wlan0 disconnect
+        cut = "disconnect" in low
+    if cut:
+        yield "network_cut"
+
+
 # ---------------------------------------------------------------- backups, forges, pods, raw-address installs
 
 @_on("restic", "borg", "borgbackup", "duplicity", "kopia", "tarsnap")

@@ -120,14 +120,43 @@ def _security(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "security_off"
     elif name == "fdesetup" and "disable" in joined:
         yield "security_off"
-    elif name in ("systemctl", "service") and re.search(r"\b(?:stop|disable|mask)\b.*\b(?:apparmor|selinux|"
-                                                        r"auditd|fail2ban|firewalld|ufw|clamav\S*|falco|"
-                                                        r"osquery\S*|crowdstrike|falcon-sensor|wazuh\S*)\b",
-                                                        joined):
+    elif name in ("systemctl", "service") and re.search(r"\b(?:stop|disable|mask|kill)\b", joined) and \
+            any(_SECURITY_AGENT.fullmatch(a.removesuffix(".service")) for a in args):
         yield "security_off"
     elif name == "ufw" and re.search(r"\b(?:allow|default\s+allow)\b.*\b(?:any|anywhere|0\.0\.0\.0/0)\b|"
                                      r"default\s+allow", joined):
         yield "firewall_off"
+
+
+# Security agents and the daemons that enforce or record: antivirus, EDR sensors, audit, intrusion detection.
+_SECURITY_AGENT = re.compile(r"(?i)apparmor|selinux|auditd|auditbeat|fail2ban|firewalld|ufw|clamav[\w@.-]*|"
+                             r"clamd[\w@.-]*|clamonacc|freshclam|falco|osquery\w*|crowdstrike|falcon-sensor|falcond|falconctl|"
+                             r"wazuh[\w-]*|ossec[\w-]*|mdatp|wdavdaemon|sentinel(?:one|d|-agent|ctl)?|s1-agent|"
+                             r"elastic-(?:agent|endpoint)|carbonblack|cbagentd|cbdaemon|cb-psc-sensor|cbdefense|"
+                             r"sysmon\w*|"
+                             r"aide|tripwire|rkhunter|suricata|snort|zeek|qualys-cloud-agent|ir_agent|rapid7\w*|"
+                             r"cylance\w*|sophos[\w-]*|eset[\w-]*|esets|symantec\w*|mcafee\w*|ds_agent|tanium\w*|"
+                             r"velociraptor|cortex-xdr|traps_pmd|cyserver|sav-protect|avast\w*|bitdefender\w*|"
+                             r"kesl|klnagent|xagt|google-rapid-response|grr")
+
+
+@_on("mdatp", "falconctl", "sentinelctl", "pkill", "killall")
+def _agents(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """EDR and antivirus agents told to stop watching: Defender's real-time protection set to disabled,
+    the Falcon sensor unloaded, SentinelOne's agent stopped, an exclusion added, the daemon killed."""
+    low = [a.lower() for a in args]
+    joined = " ".join(low)
+    if name == "mdatp" and (re.search(r"\bconfig\b.*--value\s+disabled?\b|\bexclusion\b.*\badd\b|"
+                                      r"\bconfig\b.*\bpassive-mode\b.*--value\s+enabled\b", joined)):
+        yield "security_off"
+    elif name == "falconctl" and (re.search(r"(?:^|\s)(?:-d|--delete|unload|uninstall|disable)\b", joined)
+                                  or "--rfm-state" in joined):
+        yield "security_off"
+    elif name == "sentinelctl" and re.search(r"\b(?:unload|disable|stop|uninstall|unprotect)\b", joined):
+        yield "security_off"
+    elif name in ("pkill", "killall") and any(_SECURITY_AGENT.fullmatch(a.rsplit("/", 1)[-1])
+                                              for a in args if not a.startswith("-")):
+        yield "security_off"
 
 
 # ---------------------------------------------------------------- start-up persistence

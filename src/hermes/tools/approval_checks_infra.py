@@ -266,7 +266,8 @@ def _publish(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 @_on("dropdb", "dropuser", "mysqladmin", "mongo", "mongosh", "redis-cli", "valkey-cli", "keydb-cli", "etcdctl",
      "cqlsh", "influx", "rails", "rake", "bin/rails", "prisma", "npx", "alembic", "flask", "sequelize", "sequelize-cli",
      "knex", "typeorm", "dbmate", "goose", "migrate", "diesel", "sqlx", "liquibase", "flyway", "php", "artisan",
-     "mix", "django-admin", "manage.py", "python", "bundle", "drizzle-kit", "psql", "mysql", "mariadb")
+     "mix", "django-admin", "manage.py", "python", "bundle", "drizzle-kit", "psql", "mysql", "mariadb", "console",
+     "symfony", "atlas", "hasura")
 def _db_tools(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     joined = " ".join(args)
     low = joined.lower()
@@ -298,15 +299,20 @@ _FRAMEWORK_DROP = re.compile(r"(?:^|\s)(?:db:(?:drop|reset|purge|schema:load|set
                              r"migrate:reset|migrate:undo:all)(?::\w+)?|migrate:(?:fresh|reset|refresh)|"
                              r"migrate\s+reset|(?:db\s+)?push\s+--force-reset|flush|reset_db|sqlflush|downgrade|"
                              r"ecto\.(?:drop|reset|rollback)|migration\s+revert|database\s+(?:drop|reset)|"
-                             r"schema:drop|drop|drop-all|dropall|clean|reset|down-to|down)(?:\s|$)")
+                             r"schema:drop|drop|drop-all|dropall|dropAll|clean|reset|down-to|down|"
+                             # every migration undone, or the schema dropped or purged by its own tool
+                             r"migrate\s+[\w.-]+\s+zero|migrate:rollback(?=\s.*--all\b)|db:migrate\s+VERSION=0|"
+                             r"doctrine:(?:database:drop|schema:drop|fixtures:load(?!.*--append))|"
+                             r"db\s+push\s+(?:.*\s)?--accept-data-loss|schema\s+clean|--down\s+all)(?:\s|$)")
 
 
 def _framework(name: str, args: list[str]) -> bool:
     """The command is a database framework's own tool (python manage.py flush, npx prisma migrate reset)."""
     if name == "python":
         return bool(args) and args[0].endswith("manage.py")
-    if name == "php":
-        return args[:1] == ["artisan"]
+    if name in ("php", "console", "symfony"):  # php artisan ..., php bin/console doctrine:..., symfony console
+        return args[:1] in (["artisan"], ["bin/console"], ["console"]) or name != "php" and any(
+            a.startswith("doctrine:") for a in args)
     if name == "npx":
         return bool(args) and args[0] in ("prisma", "sequelize", "sequelize-cli", "knex", "typeorm", "drizzle-kit")
     if name == "bundle":
@@ -315,6 +321,6 @@ def _framework(name: str, args: list[str]) -> bool:
         return any(a.startswith(("db:", "ecto.")) for a in args)
     if name == "flask":
         return args[:1] == ["db"]
-    if name == "alembic":
-        return args[:1] == ["downgrade"]
+    if name == "alembic":  # alembic -c prod.ini -x db=production downgrade base
+        return "downgrade" in args
     return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_base import Ctx, _on
 from hermes.tools.approval_checks_host import _flag_values
 from hermes.tools.approval_paths import write_rule
 
@@ -26,6 +26,10 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 # program -> index of the operand it writes (after options): uniq IN OUT, xxd [-r] IN OUT, sponge FILE
 _OUTPUT_OPERAND = {"uniq": 1, "xxd": 1, "sponge": 0, "patch": 0}
+# Their options that take the next word as a value (xxd -l 30 FILE: 30 is not the input).
+_OPERAND_VALUED = {"xxd": frozenset("-c -cols -g -groupsize -l -len -o -offset -s -seek -n -name".split()),
+                   "uniq": frozenset("-f -s -w --skip-fields --skip-chars --check-chars".split()),
+                   "patch": frozenset("-i -o -p -r -d -D -F -B -Y -z -V --input --output".split())}
 _SOCAT_FILE = re.compile(r"(?i)^(?:create|creat|open|gopen)[:](?P<path>[^,]+)")
 _AWK_OUT = re.compile(r">>?\s*\"([^\"]+)\"")
 _VALUED = {"-F", "-v", "-f", "-e", "-i", "--field-separator", "--assign", "--source"}
@@ -51,7 +55,8 @@ def _extracts(name: str, args: list[str]) -> bool:
 def _output_files(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     targets = _values(args, _OUTPUT_OPTIONS.get(name, ())) if _extracts(name, args) else []
     if name in _OUTPUT_OPERAND:
-        _, ops = _split(args)
+        valued = _OPERAND_VALUED.get(name, frozenset())
+        ops = [a for j, a in enumerate(args) if not a.startswith("-") and (j == 0 or args[j - 1] not in valued)]
         k = _OUTPUT_OPERAND[name]
         targets += ops[k:k + 1]
     append = name == "sponge" and "-a" in args

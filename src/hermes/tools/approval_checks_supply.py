@@ -170,6 +170,27 @@ def _system_package(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "curl_pipe_shell"
 
 
+# dpkg's --force-<what>: keeping the local config (confold, confdef) is routine, anything else overrides a
+# dependency, conflict, file owned by another package or a protection of essential packages.
+_DPKG_FORCE = re.compile(r"--force-(?!(?:confold|confdef|help)\b)[\w,-]+|--force-yes\b|--allow-remove-essential\b",
+                         re.I)
+_FORCED = {"rpm": re.compile(r"^--(?:nodeps|force|replacefiles)$"),
+           "pacman": re.compile(r"^--overwrite(?:=.*)?$|^-[A-Za-z]*d[A-Za-z]*d[A-Za-z]*$|^--nodeps$")}
+
+
+@_on("dpkg", "apt", "apt-get", "aptitude", "rpm", "pacman")
+def _forced_package(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """dpkg -i --force-all, rpm -Uvh --nodeps, apt-get -o Dpkg::Options::=--force-overwrite, pacman -Sdd:
+    a package installed over what the package manager would refuse (a broken system, files replaced)."""
+    if name in _FORCED:
+        hit = any(_FORCED[name].match(a) for a in args) and (name != "pacman" or any(
+            a.startswith("--overwrite") or a == "--nodeps" or re.fullmatch(r"-[SURD][A-Za-z]*", a) for a in args))
+    else:
+        hit = any(_DPKG_FORCE.search(a) for a in args)
+    if hit:
+        yield "package_force"
+
+
 @_on("kubectl", "oc", "k", "kubecolor")
 def _remote_manifest(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     """A manifest from a URL is whatever its owner puts there today: workloads, roles, webhooks."""

@@ -45,8 +45,11 @@ _READ_SECRETS = frozenset("~/.netrc ~/.pgpass ~/.git-credentials ~/.aws/credenti
                           "~/.azure/msal_token_cache.json ~/.config/rclone/rclone.conf".split())
 # Secrets by shape: browser cookie and password stores, a process's environment, mounted service
 # account tokens, a glob over ~/.ssh that takes the private keys with it.
-_SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|safari|librewolf)[^\n]*/"
-                            r"(?:cookies|login data|logins\.json|key[34]\.db|web data|signons\.sqlite)$|"
+_SECRET_SHAPES = re.compile(r"(?:chrom|mozilla|firefox|brave|edge|opera|vivaldi|safari|librewolf|waterfox|thunderbird|"
+                            r"yandex|arc/user data|floorp|zen)[^\n]*/"
+                            r"(?:cookies|login data(?: for account)?|logins(?:-backup)?\.json|key[34]\.db|web data|"
+                            r"signons\.sqlite|cookies\.sqlite|cookies\.binarycookies|local state)$|"
+                            r"(?:^|/)cookies\.binarycookies$|^~/\.password-store/(?:.*\.gpg|.*[*?{$][^/]*)$|"
                             r"^~/library/cookies/|^/proc/[^/]+/environ$|^/(?:var/)?run/secrets/|"
                             r"^~/\.ssh/(?:id_)?[*?\[][^/]*$|^~/\.ssh/id_[^/]*[*?]|"
                             r"^~?/library/keychains/[^/]+\.keychain(?:-db)?$|"

@@ -43,6 +43,9 @@ from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_
                                                redirect_rule, sql_rules, sudo_rules)
 from hermes.tools.approval_checks_data import text_rules as _text_rules
 from hermes.tools.approval_checks_admin import miner_text
+from hermes.tools.approval_checks_load import code_rules
+from hermes.tools.approval_checks_secrets import dns_exfil
+from hermes.tools.approval_disposable import spare
 from hermes.tools.approval_paths import canon, hard_target, is_secret, is_hermes_home, write_rule  # noqa: F401
 from hermes.tools.normalize import cmd_name
 
@@ -64,6 +67,10 @@ def text_rules(text: str, *, shell: bool = True) -> list[str]:
         out.append("fork_bomb")
     if miner_text(text):
         out.append("crypto_miner")
+    if not shell:
+        out += code_rules(text)
+    elif "." in text and ("$" in text or "`" in text) and dns_exfil(text):
+        out.append("secret_exfil")
     return out
 
 
@@ -79,4 +86,4 @@ def check_command(argv: list[str], ctx: Ctx | None = None) -> list[str]:
     fn = _CHECKS.get(name)
     found = list(history_file_rules(name, argv[1:]))  # the most specific reading first
     found += fn(name, argv[1:], ctx or Ctx()) if fn else []
-    return list(dict.fromkeys(found))
+    return spare(name, argv[1:], list(dict.fromkeys(found))) if found else found

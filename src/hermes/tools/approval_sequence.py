@@ -19,6 +19,7 @@ import re
 from typing import Iterable
 
 from hermes.tools.approval_checks_data import NETWORK, READERS
+from hermes.tools.approval_checks_load import stage_rules
 from hermes.tools.approval_checks_fleet import lists_every_container, mass_target
 from hermes.tools.approval_checks_supply import push_target
 from hermes.tools.approval_flow import SHELLS, _Flow, code_lang, code_mode, shell_mode
@@ -164,7 +165,7 @@ def _lists_secret_dir(argv: list[str]) -> bool:
 def pipeline_rules(stages: list[_Stage], printed: bool = True, remote: bool = False) -> list[str]:
     """Rules over a pipeline; `printed`: its output reaches the model (not captured by $(...));
     `remote`: it runs on another machine."""
-    out: list[str] = []
+    out: list[str] = stage_rules(stages)
     argvs = [[w.text for w in words] for _, words, _ in stages]
     for k, argv in enumerate(argvs[:-1]):  # a stage and what it feeds
         later = stages[k + 1:]

@@ -188,7 +188,8 @@ _SENDS = re.compile(r"requests\.(?:post|put|get)|urlopen|urllib|httpx|http\.requ
                     r"axios|LWP::|HTTP::Tiny|Net::HTTP|curl_|socket|smtplib")
 _OPEN_CALLS = re.compile(r"\b(?:open|writeFileSync|appendFileSync|File\.write)\s*(?=\()")
 # Calls that read a file whole (node, ruby, php, python's pathlib), and path joins that build one.
-_READ_CALLS = re.compile(r"(?:\b(?:readFileSync|readFile|createReadStream|file_get_contents|expand_path|expanduser)|"
+_READ_CALLS = re.compile(r"(?:\b(?:readFileSync|readFile|createReadStream|file_get_contents|expand_path|expanduser|"
+                         r"sqlite3\.connect|shutil\.copy(?:file|2)?|copyFileSync)|"
                          r"\b(?:File|IO)\.(?:read|binread|readlines|open)|\b(?:Path|join|joinpath|resolve))\s*(?=\()")
 # Strings in a read call that are not parts of the path: module names, the HOME variable's name.
 _NOT_PATH_PARTS = re.compile(r"\brequire\s*\(\s*['\"][^'\"]*['\"]\s*\)|\bgetenv\s*\(\s*['\"]HOME['\"]\s*\)|"
@@ -204,9 +205,15 @@ _DECODE = re.compile(r"b64decode|decodebytes|fromhex|a2b_\w+|codecs\.decode|zlib
 _REMOTE_SOURCE = re.compile(r"\b(?:source|sys\.source|load|require|include|dofile|loadfile)\s*\(\s*['\"](?:https?|ftp)://|"
                             r"\binclude\s*\(\s*download\s*\(|\.then\s*\(\s*eval\s*\)", re.I)
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){4,})['\"]")
-_RUNS = re.compile(r"\bexec\s*\(|\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|\bcompile\s*\(")
-_FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.get|\bfetch\s*\(|LWP::|Net::HTTP|open-uri|"
-                    r"file_get_contents\s*\(\s*['\"]https?:")
+# What runs text as code: eval (not a model's .eval()), exec, new Function, node's vm, Perl/Ruby bare eval.
+_RUNS = re.compile(r"\bexec\s*\(|(?<!\.)\beval\s*\(|\bsystem\s*\(|popen|subprocess|child_process|\bspawn|"
+                   r"\bcompile\s*\(|\bnew\s+Function\b|\bFunction\s*\(|\bvm\.run\w*|\brunIn(?:This|New)?Context\b|"
+                   r"\beval\s+(?!\{)[\w$@(\"']|\b(?:instance|class|module)_eval\b|\bloadstring\s*\(|"
+                   r"\.then\s*\(\s*eval\b")
+_FETCH = re.compile(r"urlopen|requests\.(?:get|post)|urllib|https?\.(?:get|request)\b|\bfetch\s*\(|LWP::|Net::HTTP|"
+                    r"open-uri|URI\.open|HTTP::Tiny|Mojo::UserAgent|httpx\.|\baxios\b|\bgot\s*\(|HTTParty|Faraday|"
+                    r"require\s*\(\s*['\"](?:node:)?https?['\"]\s*\)\s*\.\s*(?:get|request)\b|curl_exec|"
+                    r"(?:file_get_contents|fopen|readfile|\bget|getstore)\s*\(\s*['\"]https?:")
 _BARE_CALL = re.compile(r"\b(?:system|exec|spawn)\s+(?=['\"]|qw\s*[(\[{/<])")
 _BACKTICKS = re.compile(r"`([^`]+)`|qx\{([^}]*)\}|qx\(([^)]*)\)|%x\(([^)]*)\)")
 _REVERSE = re.compile(r"dup2|pty\.spawn|/bin/(?:ba|z)?sh|cmd\.exe|spawn\(\s*['\"](?:ba|z)?sh['\"]|"

@@ -1,0 +1,265 @@
+"""Targets that are disposable or only the user's own, where a destructive verb loses nothing shared.
+
+- a test database on this machine (test_*, *_test, *_ci ... on localhost, a socket or no host);
+- a local Kubernetes cluster (kind, minikube, k3d, Docker Desktop, Rancher Desktop, colima, OrbStack);
+- a test compose stack's volumes (`docker compose -f docker-compose.test.yml down -v`);
+- caches in the home folder (~/.cache/<tool>, ~/Library/Caches/<app>, Xcode's DerivedData ...);
+- a force push that checks the lease (--force-with-lease) onto a named branch nobody else builds on;
+- a plain alias appended to a shell rc file (`alias gs="git status"`).
+
+`spare(name, args, found)` drops, from the rule ids one command matched, those such a target makes
+moot. Anything it cannot tell stays as found: a remote host, another database named in the SQL, an
+unnamed branch, a cache path that climbs out with `..`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hermes.tools.approval_paths import canon
+from hermes.tools.normalize import echo_output, parse, printf_output
+
+# ---------------------------------------------------------------- test databases on this machine
+
+_SQL_IDS = frozenset({"sql_drop", "sql_truncate", "sql_delete_all", "sql_update_all", "db_drop", "db_wipe"})
+_LOCAL_HOST = re.compile(r"^(?:localhost|127\.0\.0\.1|::1|\[::1\]|/.*)$", re.I)
+# Options whose value is not the database (psql, mysql, dropdb, mongosh): skipped when looking for it.
+_DB_VALUED = frozenset("-c --command -f --file -U --username -u --user -p --port -P -v --set --variable -o "
+                       "--output -e --execute -L --log-file -T -F -R --eval --authenticationDatabase "
+                       "--maintenance-db --default-character-set".split())
+_HOST_OPTS = ("-h", "--host")
+_DB_OPTS = ("-d", "--dbname", "-D", "--database", "--db")
+# Statements that only touch the database connected to (a role or tablespace is the whole server's).
+_DROP_KIND = re.compile(r"(?i)\bdrop\s+(?!(?:temporary\s+)?(?:table|view|index|schema|sequence|type|function|"
+                        r"materialized|trigger|database|column|constraint|collection|owned|if\b)\b)\w+")
+_DROPPED_DB = re.compile(r"(?i)\bdrop\s+database\s+(?:if\s+exists\s+)?[`\"\[]?([\w-]+)")
+# In MySQL a schema is a database.
+_DROPPED_MYSQL = re.compile(r"(?i)\bdrop\s+(?:database|schema)\s+(?:if\s+exists\s+)?[`\"\[]?([\w-]+)")
+_SWITCH_DB = re.compile(r"(?i)(?:^|[;\s])(?:\\c(?:onnect)?|use)\s+[`\"]?([\w-]+)|getSiblingDB\s*\(\s*['\"]([\w-]+)")
+_QUALIFIED = re.compile(r"(?i)\b(?:table|from|truncate|update|into)\s+(?:if\s+exists\s+)?[`\"]?([\w-]+)[`\"]?\."
+                        r"[`\"]?\w")
+_URI = re.compile(r"^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?)://(?:[^@/]*@)?([^/:?]*)(?::\d+)?(?:/([^?]*))?",
+                  re.I)
+
+
+def named_for_tests(name: str | None) -> bool:
+    """A database named for tests: test, test_app, app_test, app_test_2, app_ci, pytest_tmp."""
+    if not name:
+        return False
+    parts = re.split(r"[_-]", name.strip("`\"'[]").lower())
+    return any(p in ("test", "tests", "testing", "pytest") for p in parts) or (len(parts) > 1 and parts[-1] == "ci")
+
+
+def _value(args: list[str], opts: tuple[str, ...]) -> str | None:
+    for k, a in enumerate(args):
+        for o in opts:
+            if a == o and k + 1 < len(args):
+                return args[k + 1]
+            if a.startswith(o + "=") or (not o.startswith("--") and a.startswith(o) and len(a) > len(o)):
+                return a.split("=", 1)[1] if a.startswith(o + "=") else a[len(o):]
+    return None
+
+
+def _target(name: str, args: list[str]) -> tuple[str | None, str | None]:
+    """(host, database) a database client connects to; host None means this machine's default."""
+    host, db = _value(args, _HOST_OPTS), _value(args, _DB_OPTS)
+    mysql = name.startswith(("mysql", "mariadb"))
+    if mysql:
+        host = host if _value(args, ("-S", "--socket")) is None else "/socket"
+    ops, k = [], 0
+    while k < len(args):
+        a = args[k]
+        if a.startswith("-"):
+            valued = (a in _DB_VALUED and not (mysql and a in ("-p", "-f"))) or a in _HOST_OPTS or a in _DB_OPTS
+            k += 2 if valued or a in ("-S", "--socket") else 1
+            continue
+        ops.append(a)
+        k += 1
+    for o in ops:
+        if m := _URI.match(o):
+            host, db = m.group(1) or host, m.group(2) or db
+            ops = [x for x in ops if x != o]
+    if name == "mysqladmin":
+        db = ops[ops.index("drop") + 1] if "drop" in ops[:-1] else None
+    elif name in ("sqlite3", "sqlite", "duckdb"):
+        return None, ops[0].rsplit("/", 1)[-1].split(".")[0] if ops else None  # the file: test.db
+    elif db is None and ops and not re.search(r"\s", ops[0]):
+        db = ops[0]
+    return host, db
+
+
+# Connection settings a client takes from the environment, as the options they stand for.
+_ENV_OPTS = {"PGHOST": "--host=", "PGHOSTADDR": "--host=", "MYSQL_HOST": "--host=", "PGDATABASE": "--dbname=",
+             "PGSERVICE": "--host=service:", "MYSQL_DATABASE": "--database="}
+
+
+def env_options(words: list[str]) -> list[str]:
+    """`PGHOST=db.prod psql ...`: [--host=db.prod], so the host is judged like one given as an option."""
+    out = []
+    for w in words:
+        name, eq, value = w.partition("=")
+        if eq and name in _ENV_OPTS:
+            out.append(_ENV_OPTS[name] + value.strip("'\""))
+    return out
+
+
+def _test_database(name: str, args: list[str], sql: str) -> bool:
+    host, db = _target(name, args)
+    if host is not None and not _LOCAL_HOST.match(host):
+        return False
+    if name in ("dropdb", "mysqladmin"):
+        return named_for_tests(db)  # the database named is the one dropped
+    if _DROP_KIND.search(sql):
+        return False  # DROP ROLE / USER / TABLESPACE: the whole server's
+    mysql = name.startswith(("mysql", "mariadb"))
+    dropped = _DROPPED_MYSQL if mysql else _DROPPED_DB
+    named = [m.group(1) for m in dropped.finditer(sql)]
+    named += [m.group(1) or m.group(2) for m in _SWITCH_DB.finditer(sql)]
+    if mysql:
+        named += [m.group(1) for m in _QUALIFIED.finditer(sql)]  # mysql's db.table names another database
+    rest = dropped.sub("", sql)
+    touches_db = bool(re.search(r"(?i)\b(?:drop|truncate|delete|update|flush|dropDatabase|deleteMany|remove)\b",
+                                rest)) or not sql.strip()
+    return all(named_for_tests(n) for n in named) and (not touches_db or named_for_tests(db))
+
+
+# ---------------------------------------------------------------- local clusters, test stacks
+
+_LOCAL_CONTEXT = re.compile(r"^(?:kind-[\w.-]+|minikube|docker-desktop|docker-for-desktop|k3d-[\w.-]+|"
+                            r"rancher-desktop|colima(?:-[\w.-]+)?|orbstack)$")
+
+
+def _local_cluster(name: str, args: list[str]) -> bool:
+    if name in ("kind", "minikube", "k3d"):
+        return True  # these only ever run clusters on this machine
+    ctx = _value(args, ("--context", "--kube-context"))
+    return bool(ctx) and bool(_LOCAL_CONTEXT.match(ctx))
+
+
+def _test_stack(name: str, args: list[str]) -> bool:
+    """`docker compose -f docker-compose.test.yml down -v`: every compose file named for tests."""
+    if name != "docker-compose" and "compose" not in args:
+        return False
+    files = [args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-f", "--file")]
+    files += [a.split("=", 1)[1] for a in args if a.startswith("--file=")]
+    project = _value(args, ("-p", "--project-name"))
+    return "down" in args and bool(files) and all(
+        re.search(r"(?i)(?:^|[._/-])(?:test|tests|testing|e2e|ci)(?:[._/-]|$)", f) for f in files) and (
+        project is None or named_for_tests(project))  # -p names whose volumes go
+
+
+# ---------------------------------------------------------------- caches in the home folder
+
+_ANY_HOME = re.compile(r"^(?:/home/[^/]+|/users/[^/]+|/root|/var/root)(?=/|$)", re.I)
+# Folders whose whole content a tool downloads or builds again.
+_CACHE_ROOT = re.compile(r"^~/(?:library/developer/xcode/(?:deriveddata|archives/\.cache)|"
+                         r"library/developer/coresimulator/caches|\.npm/(?:_cacache|_npx|_logs)|\.gradle/caches|"
+                         r"\.gradle/wrapper/dists|\.cargo/registry/(?:cache|src|index)|\.cargo/git/(?:db|checkouts)|"
+                         r"\.m2/repository|\.ivy2/cache|\.sbt/boot|\.yarn/cache|\.pnpm-store|\.bun/install/cache|"
+                         r"\.composer/cache|\.nuget/packages|go/pkg/mod|\.conda/pkgs|\.expo/(?:cache|android-sdk))"
+                         r"(?:/|$)")
+# Folders of caches where each named entry is one tool's cache (the folder as a whole is asked about).
+_CACHE_PARENT = re.compile(r"^~/(?:\.cache|library/caches)/[^/*?\[]")
+
+
+def home_cache(path: str) -> bool:
+    if "$" in path or "`" in path:
+        return False  # ~/.cache/$X: X may climb out with ..
+    p = canon(path)
+    p = _ANY_HOME.sub("~", p, count=1).lower()
+    return not re.search(r"[*?\[]", p.split("/")[1] if "/" in p else p) and bool(
+        _CACHE_ROOT.match(p) or _CACHE_PARENT.match(p))
+
+
+# ---------------------------------------------------------------- force push with a lease
+
+_SHARED_BRANCH = re.compile(r"(?i)^(?:refs/heads/)?(?:main|master|trunk|develop|development|dev|release.*|"
+                            r"prod(?:uction)?(?:[/_.-].*)?|stable|staging|hotfix.*|gh-pages|live|default)$")
+_PUSH_VALUED = frozenset("-o --push-option --receive-pack --exec --repo".split())
+
+
+def _lease_push(args: list[str]) -> bool:
+    """git push --force-with-lease <remote> <branch>... where every branch is named and none is shared;
+    plain --force, -f, +refspec, --mirror, --all and --tags stay asked."""
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") else 1
+    if args[k:k + 1] != ["push"]:
+        return False
+    ops, leases, j, rest = [], [], 0, args[k + 1:]
+    while j < len(rest):
+        a = rest[j]
+        if a in _PUSH_VALUED:
+            j += 2
+            continue
+        if a.startswith("--force-with-lease") or a == "--force-if-includes":
+            leases += [a.split("=", 1)[1].split(":", 1)[0]] if "=" in a else []
+        elif a in ("-f", "--force", "--mirror", "--all", "--tags", "--delete", "--prune") or (
+                re.fullmatch(r"-[a-zA-Z]+", a) and "f" in a) or a.startswith("+"):
+            return False
+        elif not a.startswith("-"):
+            ops.append(a)
+        j += 1
+    refs = [r.split(":", 1)[-1] for r in ops[1:]]
+    return bool(refs) and all(r and r != "HEAD" and not r.startswith("+") and not _SHARED_BRANCH.match(r)
+                              for r in refs + leases)
+
+
+# ---------------------------------------------------------------- the filter
+
+_RM_IDS = frozenset({"rm_recursive", "rm_outside", "rm_force", "rm_wildcard", "find_delete"})
+_SQL_NAMES = frozenset("psql mysql mariadb sqlite3 sqlite duckdb dropdb mysqladmin mongo mongosh pgcli mycli "
+                       "litecli".split())
+
+
+def spare(name: str, args: list[str], found: list[str], sql: str | None = None) -> list[str]:
+    """`found` without the rule ids a disposable target makes moot."""
+    drop: frozenset[str] = frozenset()
+    if name in _SQL_NAMES and _SQL_IDS.intersection(found):
+        if _test_database(name, args, " ".join(args) if sql is None else sql):
+            drop = _SQL_IDS
+    elif "cloud_destroy" in found and name in ("kubectl", "helm", "kind", "minikube", "k3d", "kubecolor", "k"):
+        drop = frozenset({"cloud_destroy"}) if _local_cluster(name, args) else drop
+    elif "docker_destroy" in found and name in ("docker", "podman", "docker-compose", "nerdctl"):
+        drop = frozenset({"docker_destroy"}) if _test_stack(name, args) else drop
+    elif name in ("rm", "find") and _RM_IDS.issuperset(found):
+        ops = [a for a in args if not a.startswith("-")]
+        if name == "find":  # a filtered find over ~/.cache prunes old entries of every tool's cache
+            ops = [o + "/x" for o in args[:next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))),
+                                                 len(args))]]
+        drop = _RM_IDS if ops and all(home_cache(o) for o in ops) else drop
+    elif name == "git" and "git_push_force" in found and _lease_push(args):
+        drop = frozenset({"git_push_force"})
+    return [r for r in found if r not in drop] if drop else found
+
+
+# ---------------------------------------------------------------- aliases in shell rc files
+
+# Names whose alias could catch a password typed at them, or whose value could run anything.
+_GUARDED_NAMES = frozenset("sudo su doas ssh scp sftp passwd login kinit ssh-add gpg gpg2 pass sshpass pkexec runuser "
+                           "mysql psql vault op bw security keychain".split())
+_ALIAS = re.compile(r"""^\s*alias\s+([\w.:+-]+)=(?:'([^']*)'|"([^"$`\\]*)"|([^\s'"$`\\;&|<>]+))\s*$""")
+_UNSAFE_VALUE = re.compile(r"[$`;&|<>\\\n(){}]|\b(?:curl|wget|nc|ncat|socat|base64|eval|exec|sudo|su|doas|rm|dd|"
+                           r"mkfs|chmod|chown|python\d*|perl|ruby|node|bash|sh|zsh|source|history|unset|export)\b")
+
+
+def plain_alias_append(name: str, args: list[str], stdin: str | None) -> bool:
+    """What echo / printf / a heredoc appends is only `alias name="one simple command"` lines."""
+    if name == "echo":
+        text = echo_output(args)
+    elif name == "printf":
+        text = printf_output(args)
+    elif name == "cat" and not args and stdin is not None:
+        text = stdin
+    else:
+        return False
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    for ln in lines:
+        m = _ALIAS.match(ln)
+        if not m or m.group(1) in _GUARDED_NAMES:
+            return False
+        value = next(g for g in m.groups()[1:] if g is not None)
+        words = [w.text for s in parse(value) for w in s.words]
+        if not words or _UNSAFE_VALUE.search(value) or "/" in words[0] or len(parse(value)) != 1:
+            return False
+    return bool(lines)
