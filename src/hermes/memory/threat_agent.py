@@ -262,9 +262,24 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"resets|reboots|updates)"
         r"|\b(?:update|modify|edit|change|rewrite|patch)\s+(?:the\s+)?skill\b[^\n.]{0,80}?(?:download|curl|wget|"
         r"https?://|run|execute)")),
+    # Words addressed to whatever AI reads the text: its author does not know which agent that will be,
+    # which no note of the user's own needs ("To any AI summarizer:", "LLMs reading this page:",
+    # "TODO(for copilots/agents):", "Note to AI:").
+    ("addressed_to_ai", _rx(
+        r"(?:^|(?<=[\n\[(#*>:\-])|\b(?:note|message|instructions?|memo|notice|reminder|psa|hey|dear|attention|to|for)\b)"
+        r"\s*(?:(?:any|all|every|each)\s+(?:(?:ai|llm)\s+)?)(?:ais?|llms?|language\s+models?|assistants?|agents?|"
+        r"copilots?|chatbots?|bots?|summari[sz]ers?|crawlers?|models?)\b[^:\n]{0,40}?:\s*\w+\s+\w+"
+        r"|\b(?:ais?|llms?|language\s+models?|assistants?|agents?|copilots?|chatbots?|bots?|summari[sz]ers?|models?|"
+        r"readers|tools|crawlers|systems)\s+(?:that\s+(?:is|are)\s+)?(?:reading|processing|summari[sz]ing|indexing|parsing|ingesting|analy[sz]ing|"
+        r"scraping|crawling)\s+(?:this|these)\b[^:\n]{0,40}?:\s*\w+\s+\w+"
+        r"|\b(?:for|to)\s+(?:copilots?|agents?|ais?|llms?|assistants?)\s*/\s*(?:agents?|copilots?|assistants?|llms?|ais?)"
+        r"\b[^:\n]{0,10}:\s*\w+"
+        r"|\bnote\s+to\s+(?:the\s+)?(?:ais?|llms?|ai\s+assistants?)\s*:\s*\w+\s+\w+")),
 ]
 
 _TRIGGERS = {
+    "addressed_to_ai": r"ais?|llms?|language|assistants?|agents?|copilots?|chatbots?|bots?|summari[sz]ers?|"
+                       r"crawlers?|models?",
     "fake_markup": r"<\|?|<</?sys|<start_of_turn|<end_of_turn|\[/?inst\]|</?\w+|role|```|approved_by|approval|"
                    r"status|end|new|begin|human|user|observation|tool|instruction|input|#{2,}",
     "impersonation": r"system|admin\w*|root|operator\w*|developers?|sysadmin|security|message|note|notice|update|"

@@ -17,7 +17,7 @@ _NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
 NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
                        "memory_tamper", "persona_takeover", "instruction_override"})
 # Rules about wording: a quoted, discussed phrase is not an instruction.
-_QUOTABLE = frozenset({"prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
+_QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
                        "leak_system_prompt", "secret_request"})
 _QUOTE = re.compile(r"(?<!\w)'[^'\n]{3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|‘[^’\n]{3,200}’")
