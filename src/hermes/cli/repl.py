@@ -6,7 +6,7 @@ import asyncio
 import os
 import signal
 import time
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 class Repl:
     surface = "cli"  # which commands of hermes.commands.table this host offers

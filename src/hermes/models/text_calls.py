@@ -96,7 +96,7 @@ def _widen(text: str, found: list[tuple[int, int, Any]], open_: str, close: str)
     """Take a wrapper around the calls (`<tools>...</tools>`) out of the remaining text too."""
     head, tail = text[:found[0][0]].rstrip(), text[found[-1][1]:].lstrip()
     if head.endswith(open_) and tail.startswith(close):
-        (s0, e0, p0), (s1, e1, p1) = found[0], found[-1]
+        (_, e0, p0), (s1, _, p1) = found[0], found[-1]
         start, end = len(head) - len(open_), len(text) - len(tail) + len(close)
         found = [(start, e0, p0), *found[1:]] if len(found) > 1 else [(start, end, p0)]
         if len(found) > 1:

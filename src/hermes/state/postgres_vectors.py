@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hermes.state.vectors import EMBEDDABLE, DenseIndex, Pending, catch_up, filter_sql, from_blobs, to_blob
+from hermes.state.vectors import EMBEDDABLE, DenseIndex, Pending, catch_up, filter_sql, to_blob
 
 _PREV = ("(SELECT p.content FROM messages p WHERE p.session_id = m.session_id AND NOT p.summary "
          "AND p.seq < m.seq AND p.role IN ('user', 'assistant') ORDER BY p.seq DESC LIMIT 1)")
