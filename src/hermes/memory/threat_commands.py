@@ -107,7 +107,10 @@ _FORBIDS = re.compile(r"(?:\bno|\bnever(?:\s+(?:run|use|paste|pipe|do))?|\bnot|n
 
 def _forbidden(text: str, span: str) -> bool:
     """Every place `span` occurs in `text` follows a negation."""
-    starts = [i for i in range(len(text)) if text.startswith(span, i)][:8]
+    starts, i = [], text.find(span)
+    while i >= 0 and len(starts) < 8:
+        starts.append(i)
+        i = text.find(span, i + 1)
     return bool(starts) and all(_FORBIDS.search(text[max(0, i - 24):i]) for i in starts)
 
 
