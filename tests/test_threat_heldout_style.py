@@ -75,6 +75,6 @@ def test_long_pages_stay_fast():
     page = "\n".join(data.BENIGN * 40)[:60_000]
     t = time.perf_counter()
     scan(page)
-    # A guard against runaway patterns, not a speed target (bench_detectors measures speed): 6 s on a
-    # quiet 2-core machine of 2026-11-27, more with the suite's workers beside it; a runaway takes minutes.
+    # A guard against runaway patterns, not a speed target (bench_detectors measures speed): 4 s on a
+    # quiet 2-core machine of 2026-11-28, more with the suite's workers beside it; a runaway takes minutes.
     assert time.perf_counter() - t < 45

@@ -81,8 +81,10 @@ class Rule:
             start = 0
             for b in _END.finditer(text, max(0, m.start() - 400), m.start()):
                 start = b.end()
-            e = _END.search(text, m.end())
-            end = e.start() if e else len(text)
+            # a clause ends at punctuation or a line break, and within 400 characters: the variants
+            # without punctuation are one long line, where an unbounded clause made a page quadratic
+            e = _END.search(text, m.end(), m.end() + 400)
+            end = e.start() if e else min(len(text), m.end() + 400)
             if all(p.search(text, start, end) for p in self.rest):
                 span = _SPAN.search(text, start, end)
                 if span:
