@@ -6,11 +6,11 @@ file, because jobs.json itself is replaced on each write) and is written to a te
 renamed over jobs.json, so a reader never sees half a file and a crash leaves the old one. A file
 that does not parse (or holds a malformed record) is reported, copied aside and never overwritten:
 writes are refused until a person fixes it. Keys Hermes does not know are kept as they are.
+What one job holds, and how it reads and writes itself, is hermes.cron.job_record.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import errno
 import fcntl
 import hashlib
@@ -20,17 +20,18 @@ import secrets
 import tempfile
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterator
 
-from hermes.cron.schedule import Schedule, ScheduleError, parse_schedule, resolve_tz
+# Job, RetryPolicy and the field limits are imported from here by the rest of Hermes
+from hermes.cron.job_record import (MAX_NAME, MAX_PROMPT, Job, RetryPolicy,  # noqa: F401
+                                    check_deliver, check_name, check_prompt, check_skills,
+                                    check_toolsets, default_name)
+from hermes.cron.schedule import ScheduleError, parse_schedule, resolve_tz
 from hermes.home import OWNER_SCOPE
 
 FILE_VERSION = 1
 LOCK_TIMEOUT = 30.0
-MAX_PROMPT = 100_000
-MAX_NAME = 200
 
 
 class JobsFileError(Exception):
@@ -40,171 +41,6 @@ class JobsFileError(Exception):
 class JobNotFound(KeyError):
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "no such job"
-
-
-@dataclass
-class RetryPolicy:
-    max_retries: int | None = None  # None: config cron.max_retries
-    backoff_seconds: float = 30.0  # first wait; doubles on each further attempt
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"max_retries": self.max_retries, "backoff_seconds": self.backoff_seconds}
-
-    @classmethod
-    def from_value(cls, value: Any) -> "RetryPolicy":
-        if value is None:
-            return cls()
-        if isinstance(value, RetryPolicy):
-            return value
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = {"max_retries": value}
-        if isinstance(value, dict):
-            mr = value.get("max_retries")
-            if mr is not None and (not isinstance(mr, int) or isinstance(mr, bool) or mr < 0):
-                raise ValueError("retries.max_retries must be a whole number >= 0")
-            backoff = value.get("backoff_seconds", 30.0)
-            if not isinstance(backoff, (int, float)) or isinstance(backoff, bool) or backoff < 0:
-                raise ValueError("retries.backoff_seconds must be a number >= 0")
-            return cls(mr, float(backoff))
-        raise ValueError("retries must be a number or {max_retries, backoff_seconds}")
-
-
-@dataclass
-class Job:
-    id: str
-    name: str
-    schedule: str  # as written
-    prompt: str
-    scope: str = OWNER_SCOPE
-    model: str | None = None  # "provider:model" or a model id
-    toolsets: list[str] | None = None
-    skills: list[str] = field(default_factory=list)  # loaded, in order, into each run's prompt
-    deliver: list[str] = field(default_factory=list)  # besides the output file, always written
-    enabled: bool = True
-    created_at: float = 0.0
-    updated_at: float = 0.0
-    anchor_at: float = 0.0  # when the schedule was set: intervals and delays count from here
-    next_run_at: float | None = None
-    last_run_at: float | None = None
-    last_status: str | None = None
-    last_error: str | None = None
-    last_delivery_error: str | None = None
-    retries: RetryPolicy = field(default_factory=RetryPolicy)
-    extra: dict[str, Any] = field(default_factory=dict)  # keys we do not know, kept on rewrite
-
-    @property
-    def state(self) -> str:
-        if not self.enabled:
-            return "paused"
-        return "scheduled" if self.next_run_at is not None else "completed"
-
-    def schedule_obj(self, tz: Any = None) -> Schedule:
-        return parse_schedule(self.schedule, now=self.anchor_at or self.created_at, tz=tz)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in _FIELD_NAMES:
-            v = getattr(self, name)
-            if name.endswith("_at"):
-                v = _iso(v)
-            elif name == "retries":
-                v = v.to_dict()
-            out[name] = v
-        out.update({k: v for k, v in self.extra.items() if k not in out})
-        return out
-
-    def public(self) -> dict[str, Any]:
-        """What --json and the API show: the stored record plus its state."""
-        d = self.to_dict()
-        d["state"] = self.state
-        return d
-
-    @classmethod
-    def from_dict(cls, d: Any, where: str = "job") -> "Job":
-        if not isinstance(d, dict):
-            raise ValueError(f"{where} is not an object")
-        known = set(_FIELD_NAMES)
-        for key in ("id", "prompt", "schedule"):
-            if key not in d:
-                raise ValueError(f"{where}: '{key}' is missing")
-        sched = d["schedule"]
-        if isinstance(sched, dict):  # the reference system's {"kind", "expr", "display"} form
-            sched = _schedule_from_dict(sched)
-        if not isinstance(d["id"], str) or not d["id"]:
-            raise ValueError(f"{where}: 'id' must be a non-empty string")
-        if not isinstance(d["prompt"], str) or not isinstance(sched, str):
-            raise ValueError(f"{where}: 'prompt' and 'schedule' must be strings")
-        deliver = d.get("deliver") or []
-        if isinstance(deliver, str):
-            deliver = [t for t in (p.strip() for p in deliver.split(",")) if t]
-        toolsets = d.get("toolsets")
-        if toolsets is not None and (not isinstance(toolsets, list)
-                                     or not all(isinstance(t, str) for t in toolsets)):
-            raise ValueError(f"{where}: 'toolsets' must be a list of names")
-        skills = d.get("skills")
-        if skills is None and isinstance(d.get("skill"), str):  # the older single-skill form
-            skills = [d["skill"]]
-        try:
-            skills = _check_skills(skills)
-        except ValueError as e:
-            raise ValueError(f"{where}: {e}") from None
-        try:
-            times = {k: _from_iso(d.get(k), k) for k in ("created_at", "updated_at", "anchor_at",
-                                                          "next_run_at", "last_run_at")}
-            retries = RetryPolicy.from_value(d.get("retries"))
-        except ValueError as e:
-            raise ValueError(f"{where}: {e}") from None
-        job = cls(id=d["id"], name=str(d.get("name") or d["id"]), schedule=sched, prompt=d["prompt"],
-                  scope=str(d.get("scope") or OWNER_SCOPE), model=d.get("model") or None,
-                  toolsets=toolsets, skills=skills, deliver=[str(t) for t in deliver], enabled=d.get("enabled", True) is not False,
-                  retries=retries, last_status=d.get("last_status"), last_error=d.get("last_error"),
-                  last_delivery_error=d.get("last_delivery_error"),
-                  extra={k: v for k, v in d.items() if k not in known and k != "skill"})
-        job.created_at = times["created_at"] or 0.0
-        job.updated_at = times["updated_at"] or job.created_at
-        job.anchor_at = times["anchor_at"] or job.created_at
-        job.next_run_at, job.last_run_at = times["next_run_at"], times["last_run_at"]
-        return job
-
-
-_FIELD_NAMES = tuple(f.name for f in fields(Job) if f.name != "extra")
-
-
-def _schedule_from_dict(s: dict[str, Any]) -> str:
-    kind = s.get("kind")
-    if kind == "cron" and s.get("expr"):
-        return str(s["expr"])
-    if kind == "interval" and s.get("minutes"):
-        return f"every {int(s['minutes'])}m"
-    if kind == "once" and s.get("run_at"):
-        return str(s["run_at"])
-    return str(s.get("display") or s.get("expr") or "")
-
-
-def _iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    d = _dt.datetime.fromtimestamp(ts, _dt.timezone.utc)
-    return d.isoformat(timespec="seconds" if d.microsecond == 0 else "milliseconds").replace("+00:00", "Z")
-
-
-def _from_iso(v: Any, key: str) -> float | None:
-    if v is None or v == "":
-        return None
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        return float(v)
-    if isinstance(v, str):
-        try:
-            d = _dt.datetime.fromisoformat(v.replace("z", "Z"))
-        except ValueError:
-            raise ValueError(f"'{key}' is not an ISO time: {v!r}") from None
-        return (d if d.tzinfo else d.replace(tzinfo=_dt.timezone.utc)).timestamp()
-    raise ValueError(f"'{key}' must be an ISO time string")
-
-
-def default_name(prompt: str) -> str:
-    words = " ".join(prompt.split())
-    return words if len(words) <= 40 else words[:39].rsplit(" ", 1)[0] + "…"
 
 
 # -- the file ---------------------------------------------------------------------------------------
@@ -359,15 +195,15 @@ class JobStore:
                model: str | None = None, toolsets: list[str] | None = None,
                skills: list[str] | str | None = None, deliver: list[str] | str | None = None, retries: Any = None, now: float | None = None) -> Job:
         now = time.time() if now is None else now
-        prompt = _check_prompt(prompt)
+        prompt = check_prompt(prompt)
         sched = parse_schedule(schedule, now=now, tz=self.tz)
         nxt = sched.next_ts(now)
         if nxt is None:
             raise ScheduleError(f"the time in {schedule!r} has already passed; give a future time")
-        job = Job(id="", name=_check_name(name) or default_name(prompt), schedule=schedule.strip(),
+        job = Job(id="", name=check_name(name) or default_name(prompt), schedule=schedule.strip(),
                   prompt=prompt, scope=(scope or OWNER_SCOPE).strip() or OWNER_SCOPE,
-                  model=(model or "").strip() or None, toolsets=_check_toolsets(toolsets),
-                  skills=_check_skills(skills), deliver=_check_deliver(deliver), created_at=now, updated_at=now, anchor_at=now,
+                  model=(model or "").strip() or None, toolsets=check_toolsets(toolsets),
+                  skills=check_skills(skills), deliver=check_deliver(deliver), created_at=now, updated_at=now, anchor_at=now,
                   next_run_at=nxt, retries=RetryPolicy.from_value(retries))
         with self.edit() as jobs:
             taken = {j.id for j in jobs}
@@ -388,19 +224,19 @@ class JobStore:
         with self.edit() as jobs:
             job = resolve(jobs, ref, scope)
             if "name" in changes:
-                job.name = _check_name(changes["name"]) or job.name
+                job.name = check_name(changes["name"]) or job.name
             if "prompt" in changes:
-                job.prompt = _check_prompt(changes["prompt"])
+                job.prompt = check_prompt(changes["prompt"])
             if "scope" in changes and changes["scope"]:
                 job.scope = str(changes["scope"]).strip() or job.scope
             if "model" in changes:
                 job.model = (changes["model"] or "").strip() or None
             if "toolsets" in changes:
-                job.toolsets = _check_toolsets(changes["toolsets"])
+                job.toolsets = check_toolsets(changes["toolsets"])
             if "skills" in changes:
-                job.skills = _check_skills(changes["skills"])
+                job.skills = check_skills(changes["skills"])
             if "deliver" in changes:
-                job.deliver = _check_deliver(changes["deliver"])
+                job.deliver = check_deliver(changes["deliver"])
             if "retries" in changes:
                 job.retries = RetryPolicy.from_value(changes["retries"])
             if changes.get("schedule") is not None:
@@ -481,46 +317,3 @@ def resolve(jobs: list[Job], ref: str, scope: str | None = None) -> Job:
     if not found:
         raise JobNotFound(f"no job {ref!r} (see `hermes cron list`)")
     raise JobNotFound(f"{ref!r} matches several jobs: " + ", ".join(f"{j.id} ({j.name})" for j in found))
-
-
-def _check_prompt(prompt: Any) -> str:
-    if not isinstance(prompt, str) or not prompt.strip():
-        raise ValueError("the prompt is empty: say what the job should do")
-    if len(prompt) > MAX_PROMPT:
-        raise ValueError(f"the prompt is too long ({len(prompt):,} characters, at most {MAX_PROMPT:,})")
-    return prompt.strip()
-
-
-def _check_name(name: Any) -> str | None:
-    if name is None:
-        return None
-    name = " ".join(str(name).split())
-    if len(name) > MAX_NAME:
-        raise ValueError(f"the name is too long (at most {MAX_NAME} characters)")
-    return name or None
-
-
-def _check_skills(skills: Any) -> list[str]:
-    if skills is None:
-        return []
-    if isinstance(skills, str):
-        skills = [t for t in (p.strip() for p in skills.split(",")) if t]
-    if not isinstance(skills, list) or not all(isinstance(t, str) and t.strip() for t in skills):
-        raise ValueError("skills must be a list of skill names")
-    return [t.strip() for t in skills]
-
-
-def _check_toolsets(toolsets: Any) -> list[str] | None:
-    if toolsets is None:
-        return None
-    if isinstance(toolsets, str):
-        toolsets = [t for t in (p.strip() for p in toolsets.split(",")) if t]
-    if not isinstance(toolsets, list) or not all(isinstance(t, str) and t for t in toolsets):
-        raise ValueError("toolsets must be a list of toolset names")
-    return toolsets or None
-
-
-def _check_deliver(deliver: Any) -> list[str]:
-    from hermes.cron.delivery import normalize_targets
-
-    return normalize_targets(deliver)

@@ -23,19 +23,19 @@ Clock and sleep are injectable so tests move time instead of waiting.
 from __future__ import annotations
 
 import asyncio
-import errno
-import fcntl
-import json
 import logging
 import os
-import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
-from hermes.cron.jobs import Job, JobsFileError, JobStore, open_jobs
+from hermes.cron.jobs import Job, JobsFileError, open_jobs
 from hermes.cron.runner import RunLock, Runner, execute
 from hermes.cron.schedule import ScheduleError, format_local, resolve_tz
+from hermes.cron.scheduler_loop import SchedulerLoop
+# the lock and the status are imported from here by the CLI, the API and the dashboard
+from hermes.cron.scheduler_lock import (SchedulerLock, SchedulerStatus, leader_for,  # noqa: F401
+                                        next_due, not_running_hint, scheduler_status)
 
 log = logging.getLogger("hermes.cron")
 
@@ -43,131 +43,10 @@ TICK_SLACK = 60.0  # a tick can come up to a minute after a due time; that is on
 STANDBY_POLL = 5.0
 
 
-# -- the scheduler lock -------------------------------------------------------------------------------
-
-class SchedulerLock:
-    def __init__(self, cron_dir: Any) -> None:
-        from pathlib import Path
-
-        self.path = Path(cron_dir) / "scheduler.lock"
-        self.fd: int | None = None
-
-    token = None  # the lease's surface (hermes.cron.leader.PgLeader): a flock needs no renewing
-    renew_every = float("inf")
-
-    @property
-    def held(self) -> bool:
-        return self.fd is not None
-
-    def renew(self) -> bool:
-        return self.fd is not None
-
-    def acquire(self) -> bool:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            os.close(fd)
-            if e.errno in (errno.EAGAIN, errno.EACCES):
-                return False
-            raise
-        self.fd = fd
-        info = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": time.time()}
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, (json.dumps(info) + "\n").encode(), 0)
-        return True
-
-    def release(self) -> None:
-        if self.fd is not None:
-            try:
-                os.ftruncate(self.fd, 0)
-            finally:
-                os.close(self.fd)
-                self.fd = None
-
-    def probe(self) -> tuple[bool, dict[str, Any]]:
-        """(held by someone, their pid/host/started_at). A try-lock: true even for this process."""
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except FileNotFoundError:
-            return False, {}
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except OSError as e:
-                if e.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
-                try:
-                    return True, json.loads(os.pread(fd, 4096, 0) or b"{}")
-                except ValueError:
-                    return True, {}
-            return False, {}
-        finally:
-            os.close(fd)
-
-
-@dataclass
-class SchedulerStatus:
-    running: bool
-    pid: int | None = None
-    since: float | None = None
-    jobs: int = 0
-    enabled: int = 0
-    next_job: Job | None = None
-    error: str | None = None  # jobs.json cannot be read
-    host: str | None = None  # where the scheduler runs, when the jobs are shared by a fleet
-
-    def to_dict(self) -> dict[str, Any]:
-        nj = self.next_job
-        return {"running": self.running, "pid": self.pid, "host": self.host, "since": self.since, "jobs": self.jobs,
-                "enabled": self.enabled, "error": self.error,
-                "next": None if nj is None else {"id": nj.id, "name": nj.name, "next_run_at": nj.next_run_at}}
-
-
 def never_scheduled(job: Job) -> bool:
     """A job added by hand with no next_run_at: its first time is still to be computed. A job whose
     slots are spent also has no next_run_at, but its claim or miss set last_run_at or last_status."""
     return job.next_run_at is None and job.last_status is None and job.last_run_at is None
-
-
-def next_due(jobs: list[Job]) -> Job | None:
-    live = [j for j in jobs if j.enabled and j.next_run_at is not None]
-    return min(live, key=lambda j: j.next_run_at or 0.0) if live else None
-
-
-def _leader(home: Any, jobs: Any, lease_seconds: float | None = None) -> Any:
-    if getattr(jobs, "shared", False):
-        from hermes.cron.leader import LEASE_SECONDS, PgLeader
-
-        return PgLeader(jobs, lease_seconds or LEASE_SECONDS)
-    return SchedulerLock(home.cron_dir)
-
-
-def scheduler_status(home: Any, jobs: JobStore | None = None) -> SchedulerStatus:
-    """Is a scheduler running for this home (anyone holding the lock), and what fires next.
-    For jobs in a shared database: is one running anywhere on it (pid is then on `host`)."""
-    from hermes.state.base import StoreError
-
-    jobs = jobs or JobStore(home, tz="UTC")
-    try:
-        held, info = _leader(home, jobs).probe()
-    except StoreError as e:
-        return SchedulerStatus(running=False, error=str(e))
-    st = SchedulerStatus(running=held, pid=info.get("pid"), since=info.get("started_at"),
-                         host=info.get("host") if jobs.shared else None)
-    try:
-        items = jobs.load()
-    except (JobsFileError, StoreError) as e:
-        st.error = str(e)
-        return st
-    st.jobs, st.enabled, st.next_job = len(items), sum(j.enabled for j in items), next_due(items)
-    return st
-
-
-def not_running_hint() -> str:
-    return ("No scheduler is running for this home: start `hermes serve` or `hermes cron daemon`, "
-            "or the job will not fire.")
 
 
 # -- the scheduler --------------------------------------------------------------------------------------
@@ -182,7 +61,7 @@ class TickReport:
     error: str | None = None
 
 
-class Scheduler:
+class Scheduler(SchedulerLoop):
     def __init__(self, home: Any, config: Any, store: Any, runner: Runner | None = None, *,
                  clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
@@ -197,7 +76,7 @@ class Scheduler:
         self.grace = config.cron.grace_minutes * 60 + TICK_SLACK
         self.standby_poll, self.shutdown_timeout, self.flush_delay = standby_poll, shutdown_timeout, flush_delay
         self.tick_seconds = tick_seconds  # ticks fall on multiples of this (minute boundaries by default)
-        self._lock = _leader(home, self.jobs, lease_seconds)
+        self._lock = leader_for(home, self.jobs, lease_seconds)
         self._sem = asyncio.Semaphore(config.cron.max_concurrent)
         self._tasks: set[asyncio.Task] = set()
         self._active: dict[str, int] = {}  # job id -> run id, claimed and not finished
@@ -446,98 +325,3 @@ class Scheduler:
         if self._tasks:
             await asyncio.wait(set(self._tasks), timeout=timeout)
         self._flush()
-
-    # ---- the loop ---------------------------------------------------------------------------------
-
-    async def run_forever(self, stop_event: asyncio.Event) -> None:
-        """Tick on every minute boundary (every tick_seconds) until stop_event is set; stand by
-        while another process holds the lock or lease. A leader that loses its lease cancels its
-        runs (recorded as interrupted) and stands by. On stop, runs in flight get shutdown_timeout
-        seconds, then are cancelled (and recorded as interrupted), and the lock is released."""
-        said_standby = False
-        next_tick = float("-inf")
-        try:
-            while not stop_event.is_set():
-                if self._lock.token is not None and not (self.is_leader and self._lock.renew()):
-                    log.error("this scheduler lost its lease (the database was unreachable for too long, "
-                              "or another took over); cancelling its runs and standing by")
-                    await self._step_down()
-                if not self.is_leader:
-                    if not await self._try_acquire():
-                        if not said_standby:
-                            info = self._probe()
-                            log.info("another scheduler (pid %s%s) runs the jobs; standing by", info.get("pid", "?"),
-                                     f" on {info['host']}" if info.get("host") else "")
-                            said_standby = True
-                        await self._wait(self.standby_poll, stop_event)
-                        continue
-                    said_standby, next_tick = False, float("-inf")
-                now = self.clock()
-                if now >= next_tick - 0.005:  # the fake clock of the tests lands on it within rounding
-                    try:
-                        await self.tick(now)
-                    except Exception:  # a bad tick is logged; the next one tries again
-                        log.exception("scheduler tick failed")
-                    now = self.clock()
-                    next_tick = now - now % self.tick_seconds + self.tick_seconds + 0.01
-                await self._wait(min(next_tick - now, self._lock.renew_every), stop_event)
-        finally:
-            await self.shutdown()
-
-    async def _try_acquire(self) -> bool:
-        from hermes.state.base import StoreError
-
-        try:
-            return self.acquire()
-        except StoreError as e:  # the database is down: stand by and try again
-            log.warning("cannot reach the job store to take the scheduler lease: %s", e)
-            return False
-
-    def _probe(self) -> dict[str, Any]:
-        try:
-            return self._lock.probe()[1]
-        except Exception:
-            return {}
-
-    async def _step_down(self) -> None:
-        tasks = set(self._tasks)
-        for t in tasks:
-            t.cancel()
-        if tasks:
-            await asyncio.wait(tasks)
-        try:
-            self._flush()
-        except Exception:
-            log.exception("could not save run results")
-        self.release()
-
-    async def _wait(self, seconds: float, stop_event: asyncio.Event) -> None:
-        sleeper = asyncio.ensure_future(self.sleep(seconds))
-        stopper = asyncio.ensure_future(stop_event.wait())
-        try:
-            await asyncio.wait({sleeper, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for t in (sleeper, stopper):
-                t.cancel()
-
-    async def shutdown(self) -> None:
-        if self._tasks:
-            done, pending = await asyncio.wait(set(self._tasks), timeout=self.shutdown_timeout)
-            for t in pending:
-                t.cancel()
-            if pending:
-                await asyncio.wait(pending)
-        self._flush()
-        self.release()
-
-    def close(self) -> None:
-        """Release the lock without waiting (tests, or after drain)."""
-        if self._flush_handle is not None:
-            self._flush_handle.cancel()
-            self._flush_handle = None
-        if self._pending:
-            try:
-                self._flush()
-            except Exception:
-                log.exception("could not save run results")
-        self.release()
