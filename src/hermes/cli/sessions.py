@@ -1,93 +1,27 @@
-"""`hermes sessions list|show|search|export|delete|prune|import|migrate`: browse and manage stored conversations.
+"""`hermes sessions list|show|search|export|delete|prune|import|migrate|reindex`: browse and manage
+stored conversations.
 
-JSONL (export and import) is one message a line:
-  {"session", "role", "content", "timestamp", "tool_calls", "tool_call_id", "name", "scope", "source", "title"}
-Import needs only session, role and content; timestamp (UNIX seconds or ISO 8601), scope, title,
-tool_calls, tool_call_id, name and `speaker` are optional. A speaker is written into the content
-as "Speaker: text" (the `name` field is reserved for tool names, and providers treat it unevenly,
-while content is what the model and search both see). Imported sessions get source "import".
-Every line is checked before anything is written; each session is imported in one transaction.
+This module holds the command group and the commands that read and delete sessions; export and
+import (JSONL) are in sessions_export.py, migrate in sessions_migrate.py, reindex in
+sessions_reindex.py, and what they share in sessions_common.py.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import sys
 import time
-from contextlib import contextmanager
 from dataclasses import asdict
-from typing import Any, Iterator, Optional
+from typing import Optional
 
 import typer
 
 from hermes.cli.common import fail, fmt_time, get_runtime, print_json
+# parse_when and read_jsonl stay importable from this module (trajectories_cmd imports parse_when).
+from hermes.cli.sessions_common import JSON_OPT, ROLES, parse_when, store_errors
+from hermes.cli.sessions_export import export, import_, read_jsonl  # noqa: F401
+from hermes.cli.sessions_migrate import migrate
+from hermes.cli.sessions_reindex import reindex
 
 app = typer.Typer(help="Browse, search, export and clean up stored sessions.", no_args_is_help=True)
-
-JSON_OPT = typer.Option(False, "--json", help="Machine-readable output.")
-_ROLES = ("system", "user", "assistant", "tool")
-_SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$")
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-
-
-@contextmanager
-def _store_errors() -> Iterator[None]:
-    from hermes.state.base import StoreError
-
-    try:
-        yield
-    except StoreError as e:
-        fail(str(e))
-
-
-def parse_when(text: str) -> float:
-    """`30d`/`12h`/`2w`/`90m`/`45s` ago, or an ISO date/time, as a UNIX time."""
-    m = _DURATION.match(text)
-    if m:
-        return time.time() - float(m.group(1)) * _UNITS[m.group(2)]
-    return _parse_timestamp(text)
-
-
-def _parse_timestamp(value: Any) -> float:
-    import datetime as dt
-
-    if isinstance(value, bool):
-        raise ValueError("timestamp must be a number or an ISO 8601 string")
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            pass
-        try:
-            return dt.datetime.fromisoformat(value.strip()).timestamp()
-        except ValueError:
-            pass
-        when = _human_date(value)
-        if when is not None:
-            return when.timestamp()
-    raise ValueError(f"cannot read {value!r} as a time (use 30d, 12h, 2026-11-01, 2026-11-01T14:30 "
-                     "or a full date such as '1:10 pm on 27 March, 2023')")
-
-
-def _human_date(text: str):
-    """Dates as people write them ("1:10 pm on 27 March, 2023", "Mon, 27 Mar 2023 13:10 +0000").
-    Only complete dates count: "March" or "10:00" alone would silently take today's year or day,
-    so a text whose year, month or day depends on the parser's defaults is refused. A date
-    without a zone is local time; 03/04/2023 reads month first."""
-    import datetime as dt
-
-    from dateutil import parser
-
-    try:
-        a = parser.parse(text, default=dt.datetime(2000, 1, 1))
-        b = parser.parse(text, default=dt.datetime(2001, 2, 2))
-    except (ValueError, OverflowError):
-        return None
-    return a if a == b else None
 
 
 def _session_dict(s) -> dict:
@@ -119,7 +53,7 @@ def list_(source: Optional[str] = typer.Option(None, "--source", help="Only this
           limit: int = typer.Option(20, "--limit", "-n", help="How many sessions."),
           as_json: bool = JSON_OPT) -> None:
     """Sessions, most recently updated first."""
-    with _store_errors():
+    with store_errors():
         sessions = get_runtime().store().list_sessions(scope=scope, source=source, limit=limit)
     if as_json:
         print_json([_session_dict(s) for s in sessions])
@@ -149,7 +83,7 @@ def show(session_id: str = typer.Argument(..., help="Session id."),
          as_json: bool = JSON_OPT) -> None:
     """The transcript of one session, with its token totals."""
     store = get_runtime().store()
-    with _store_errors():
+    with store_errors():
         info = store.get_session(session_id)
         if info is None:
             fail(f"no session {session_id!r} (see `hermes sessions list`)")
@@ -197,9 +131,9 @@ def search(query: str = typer.Argument(..., help="Plain language, e.g. 'docker b
     except ValueError as e:
         fail(str(e))
     for r in role or []:
-        if r not in _ROLES:
-            fail(f"unknown role {r!r} (one of {', '.join(_ROLES)})")
-    with _store_errors():
+        if r not in ROLES:
+            fail(f"unknown role {r!r} (one of {', '.join(ROLES)})")
+    with store_errors():
         hits = get_runtime().store().search(query, scope=scope, sources=source or None, roles=role or None,
                                             since=since_ts, until=until_ts, limit=limit)
     if as_json:
@@ -222,64 +156,8 @@ def search(query: str = typer.Argument(..., help="Plain language, e.g. 'docker b
         con.print(f"  {snippet}")
 
 
-def _export_lines(store, info) -> Iterator[str]:
-    for m in store.get_messages(info.id, include_compacted=True):
-        if m.summary:  # export is the original transcript; summaries are derived
-            continue
-        yield json.dumps({"session": info.id, "role": m.role, "content": m.content, "timestamp": m.timestamp,
-                          "tool_calls": [tc.to_openai() for tc in m.tool_calls] or None,
-                          "tool_call_id": m.tool_call_id, "name": m.name, "scope": info.scope,
-                          "source": info.source, "title": info.title}, ensure_ascii=False) + "\n"
-
-
-def _all_sessions(store, page: int = 500) -> Iterator[Any]:
-    offset = 0
-    while True:
-        batch = store.list_sessions(limit=page, offset=offset)
-        yield from batch
-        if len(batch) < page:
-            return
-        offset += page
-
-
-@app.command()
-def export(session_id: Optional[str] = typer.Argument(None, help="Session id (or use --all)."),
-           all_: bool = typer.Option(False, "--all", help="Export every session."),
-           output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout."),
-           as_json: bool = typer.Option(False, "--json", help="With -o, print a JSON summary (the "
-                                        "export itself is always JSON lines).")) -> None:
-    """Write sessions as JSONL, one message a line."""
-    if bool(session_id) == all_:
-        fail("give a session id or --all")
-    store = get_runtime().store()
-    with _store_errors():
-        if all_:
-            infos: Iterator[Any] = _all_sessions(store)
-        else:
-            found = store.get_session(session_id)
-            if found is None:
-                fail(f"no session {session_id!r}")
-            infos = iter([found])
-    try:
-        out = open(output, "w", encoding="utf-8") if output else sys.stdout
-    except OSError as e:
-        fail(f"cannot write {output}: {e}")
-    sessions = messages = 0
-    try:
-        with _store_errors():
-            for info in infos:
-                sessions += 1
-                for line in _export_lines(store, info):
-                    out.write(line)
-                    messages += 1
-    finally:
-        if output:
-            out.close()
-    if output:
-        if as_json:
-            print_json({"file": output, "sessions": sessions, "messages": messages})
-        else:
-            typer.echo(f"Exported {sessions} session(s), {messages} message(s) to {output}")
+# Commands defined in other modules are registered in the order --help lists them.
+app.command()(export)
 
 
 @app.command()
@@ -288,7 +166,7 @@ def delete(session_id: str = typer.Argument(..., help="Session id."),
            as_json: bool = JSON_OPT) -> None:
     """Delete one session and its messages."""
     store = get_runtime().store()
-    with _store_errors():
+    with store_errors():
         info = store.get_session(session_id)
         if info is None:
             fail(f"no session {session_id!r}")
@@ -315,7 +193,7 @@ def prune(older_than: str = typer.Option(..., "--older-than", help="Age (30d, 12
     what = f"sessions{' from ' + source if source else ''} not updated since {fmt_time(cutoff)}"
     if not yes and not typer.confirm(f"Delete all {what}?", err=True):
         fail("nothing deleted")
-    with _store_errors():
+    with store_errors():
         n = get_runtime().store().prune(older_than=cutoff, source=source)
     if as_json:
         print_json({"deleted": n, "older_than": cutoff, "source": source})
@@ -323,183 +201,8 @@ def prune(older_than: str = typer.Option(..., "--older-than", help="Age (30d, 12
         typer.echo(f"Deleted {n} {what}")
 
 
-def read_jsonl(path: str, default_scope: str) -> tuple[dict[str, dict], list[str]]:
-    """Parse an import file into {session: {scope, title, messages}}; errors are 'line N: why'."""
-    from hermes.core.messages import Message, ToolCall
-
-    sessions: dict[str, dict] = {}
-    errors: list[str] = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                d = json.loads(line)
-                if not isinstance(d, dict):
-                    raise ValueError("not a JSON object")
-                sid, role, content = d.get("session"), d.get("role"), d.get("content")
-                if not isinstance(sid, str) or not _SESSION_ID.match(sid):
-                    raise ValueError("'session' must be an id of letters, digits and _.:@- (max 128)")
-                if role not in _ROLES:
-                    raise ValueError(f"'role' must be one of {', '.join(_ROLES)}")
-                if content is not None and not isinstance(content, str):
-                    raise ValueError("'content' must be a string")
-                calls = d.get("tool_calls") or []
-                if not isinstance(calls, list) or not all(isinstance(c, dict) for c in calls):
-                    raise ValueError("'tool_calls' must be a list of objects")
-                if content is None and not calls:
-                    raise ValueError("'content' is missing")
-                speaker = d.get("speaker")
-                if speaker is not None:
-                    if not isinstance(speaker, str) or not speaker.strip():
-                        raise ValueError("'speaker' must be a non-empty string")
-                    content = f"{speaker.strip()}: {content or ''}"
-                ts = _parse_timestamp(d["timestamp"]) if d.get("timestamp") is not None else time.time()
-                scope = d.get("scope") or default_scope
-                entry = sessions.setdefault(sid, {"scope": scope, "title": d.get("title"), "messages": []})
-                if entry["scope"] != scope:
-                    raise ValueError(f"scope {scope!r} differs from {entry['scope']!r} earlier in session {sid}")
-                entry["messages"].append(Message(
-                    role=role, content=content, tool_calls=[ToolCall.from_openai(c) for c in calls],
-                    tool_call_id=d.get("tool_call_id"), name=d.get("name"), timestamp=ts))
-            except (ValueError, TypeError) as e:
-                errors.append(f"line {n}: {e}")
-    return sessions, errors
-
-
-def _import_one(store, sid: str, entry: dict) -> bool:
-    """One session, all or nothing; False if the id is already taken."""
-    if hasattr(store, "import_session"):
-        return store.import_session(entry["messages"], session_id=sid, scope=entry["scope"],
-                                    title=entry["title"]) is not None
-    if store.get_session(sid) is not None:  # stores without a bulk path: create, append, undo on failure
-        return False
-    store.create_session(session_id=sid, source="import", scope=entry["scope"], title=entry["title"],
-                         created_at=min(m.timestamp for m in entry["messages"]))
-    try:
-        store.append_messages(sid, entry["messages"])
-    except BaseException:
-        store.delete_session(sid)
-        raise
-    return True
-
-
-@app.command("import")
-def import_(file: str = typer.Argument(..., help="JSONL file, one message a line."),
-            scope: str = typer.Option("owner", "--scope", help="Scope for lines that name none."),
-            as_json: bool = JSON_OPT) -> None:
-    """Import conversations from JSONL (nothing is written if any line is bad)."""
-    try:
-        sessions, errors = read_jsonl(file, scope)
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {file}: {e}")
-    if errors:
-        if as_json:
-            print_json({"file": file, "sessions": 0, "messages": 0, "errors": errors})
-        else:
-            for e in errors[:20]:
-                typer.echo(e, err=True)
-            if len(errors) > 20:
-                typer.echo(f"… and {len(errors) - 20} more", err=True)
-        fail(f"{len(errors)} bad line(s) in {file}; nothing imported")
-    store = get_runtime().store()
-    imported, skipped, count = [], [], 0
-    with _store_errors():
-        for sid, entry in sessions.items():
-            if _import_one(store, sid, entry):
-                imported.append(sid)
-                count += len(entry["messages"])
-            else:
-                skipped.append(sid)
-    if as_json:
-        print_json({"file": file, "sessions": len(imported), "messages": count, "skipped": skipped, "errors": []})
-        return
-    typer.echo(f"Imported {len(imported)} session(s), {count} message(s) from {file}")
-    if skipped:
-        typer.echo(f"Skipped {len(skipped)} session(s) that already exist: {', '.join(skipped[:10])}"
-                   + (" …" if len(skipped) > 10 else ""))
-
-
-def _progress_bar() -> Any:
-    tty = sys.stderr.isatty()
-
-    def show(table: str, done: int, total: int) -> None:
-        if not tty and done < total:
-            return  # a pipe or a log gets one line per table
-        frac = done / total if total else 1.0
-        bar = "#" * int(frac * 30)
-        sys.stderr.write(f"\r  {table:<15} [{bar:<30}] {done:,}/{total:,}" + ("\n" if done >= total else ""))
-        sys.stderr.flush()
-
-    return show
-
-
-@app.command("migrate")
-def migrate(to: str = typer.Option(..., "--to", help="postgres (from this home's state.db) or sqlite "
-                                   "(from PostgreSQL into state.db)."),
-            dsn: Optional[str] = typer.Option(None, "--dsn", help="The PostgreSQL database (default store.dsn, "
-                                              "else HERMES_DATABASE_URL)."),
-            sqlite_path: Optional[str] = typer.Option(None, "--sqlite-path", help="The SQLite file (default "
-                                                      "HERMES_HOME/state.db)."),
-            as_json: bool = JSON_OPT) -> None:
-    """Copy every session into an EMPTY store of the other kind, then verify the copy.
-
-    Stop Hermes (servers, gateway, cron) first: the copy reads one snapshot, so what is written
-    after it starts stays behind. Job-run records and message vectors are copied; job definitions and
-    memory files are not."""
-    from hermes.config import secrets
-    from hermes.state import DSN_ENV
-    from hermes.state.migrate import PgSide, SqliteSide, copy_store
-
-    if to not in ("postgres", "sqlite"):
-        fail("--to must be postgres or sqlite")
-    rt = get_runtime()
-    dsn = dsn or rt.config.store.dsn or secrets(rt.home).get(DSN_ENV)
-    if not dsn:
-        fail(f"no PostgreSQL database named: pass --dsn, set store.dsn in config.yaml or {DSN_ENV}")
-    path = sqlite_path or str(rt.home.state_db)
-    from pathlib import Path
-
-    if to == "postgres" and not Path(path).is_file():
-        fail(f"there is no {path} to migrate")
-    sides: list[Any] = []
-    with _store_errors():
-        try:
-            sides.append(SqliteSide(path) if to == "postgres" else PgSide(dsn))
-            sides.append(PgSide(dsn) if to == "postgres" else SqliteSide(path))
-            summary = copy_store(sides[0], sides[1], None if as_json else _progress_bar())
-        finally:
-            for side in sides:
-                side.close()
-    found = sum(1 for *_, ok in summary.spot_checks if ok)
-    c = summary.counts
-    if as_json:
-        print_json({"source": summary.source, "target": summary.target,
-                    "copied": {t: n for t, n in c.items() if t != "message_vectors"},
-                    "message_vectors": c["message_vectors"],
-                    "unreadable_tool_calls": summary.bad_tool_calls, "seconds": round(summary.seconds, 3),
-                    "spot_checks": [{"session": s, "word": w, "found": ok} for s, w, ok in summary.spot_checks]})
-    else:
-        typer.echo(f"Copied {c['sessions']:,} sessions, {c['messages']:,} messages, {c['message_vectors']:,} message "
-                   f"vectors and {c['cron_runs']:,} job runs from {summary.source} to {summary.target} in "
-                   f"{summary.seconds:.1f} s.")
-        typer.echo(f"Verified: row counts and totals match; search spot-check found {found} of "
-                   f"{len(summary.spot_checks)} sampled messages.")
-        if summary.bad_tool_calls:
-            typer.echo(f"{summary.bad_tool_calls} message(s) held tool-call JSON that cannot be parsed; they were "
-                       "copied without tool calls (Hermes already read them that way).")
-        if to == "postgres":
-            typer.echo(f"To use it: set `store: {{backend: postgres}}` in config.yaml and the database in store.dsn "
-                       f"or {DSN_ENV}.")
-        else:
-            typer.echo("To use it: set `store: {backend: sqlite}` in config.yaml (or remove the store section).")
-    if found < len(summary.spot_checks):
-        fail("the search spot-check missed copied messages: the copy is committed, but check the target's "
-             "search before switching to it")
-
-
-from hermes.cli.sessions_reindex import reindex  # noqa: E402  (its own module: the encoder and its progress bar)
-
+app.command("import")(import_)
+app.command("migrate")(migrate)
 app.command("reindex")(reindex)
 
 
