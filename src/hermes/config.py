@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from hermes.config_agent import (AgentSection, CompressionSection, CustomProvide
 from hermes.config_services import CronSection, GatewaySection, PlatformSection, ServerSection  # noqa: F401
 from hermes.config_tools import (ApprovalsSection, BrowserTools, MCPSampling, MCPSection,  # noqa: F401
                                  MCPServer, MCPToolFilter, TerminalSection, ToolsSection, WebSearch, WebTools)
+from hermes.atomic import atomic_write  # noqa: F401  (callers import it from here)
 from hermes.home import Home
 
 
@@ -180,26 +180,6 @@ def set_value(home: Home, key: str, value: str) -> Config:
     cfg = parse_config(new_text, str(path))
     atomic_write(path, new_text)
     return cfg
-
-
-def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
-    """Write via a temp file in the same directory + fsync + rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # -- secrets ----------------------------------------------------------------------------------

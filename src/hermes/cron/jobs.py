@@ -17,11 +17,12 @@ import hashlib
 import json
 import os
 import secrets
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+
+from hermes.atomic import atomic_write
 
 # Job, RetryPolicy and the field limits are imported from here by the rest of Hermes
 from hermes.cron.job_record import (MAX_NAME, MAX_PROMPT, Job, RetryPolicy,  # noqa: F401
@@ -159,28 +160,7 @@ class JobStore:
                           indent=2, ensure_ascii=False) + "\n"
 
     def _write(self, text: str) -> tuple[int, int, int]:
-        fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=".jobs.json.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-                st = os.fstat(f.fileno())
-            os.replace(tmp, self.path)  # mkstemp made it 0600: job prompts are private
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        try:
-            dfd = os.open(self.dir, os.O_RDONLY)
-            try:
-                os.fsync(dfd)  # make the rename itself durable
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+        st = atomic_write(self.path, text, durable=True)  # left 0600: job prompts are private
         return (st.st_ino, st.st_mtime_ns, st.st_size)  # the inode survives the rename
 
     # ---- operations -------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from hermes.atomic import atomic_write
+
 # The scanner compiles hundreds of patterns (~0.3 s): loaded on the first scan, not on import,
 # so a command that never scans memory (an empty home, `chat -q`) does not pay for it.
 def describe(*args: Any, **kw: Any) -> Any:
@@ -212,40 +214,12 @@ class MemoryDocument:
         while bak.exists():
             n += 1
             bak = self.path.with_name(f"{self.path.name}.bak.{stamp}-{n}")
-        _write_atomic(bak, data)
+        atomic_write(bak, data, 0o600, durable=True)
         return bak
 
     def write(self, entries: list[str]) -> None:
         """Call with the lock held."""
-        _write_atomic(self.path, serialize(entries).encode("utf-8"))
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
+        atomic_write(self.path, serialize(entries), 0o600, durable=True)
 
 
 # -- operations (pure: entries in, entries out) -----------------------------------------------

@@ -8,8 +8,9 @@ import asyncio
 import difflib
 import os
 import re
-import tempfile
 from pathlib import Path
+
+from hermes.atomic import atomic_write
 
 from hermes.tools.files_base import approve_write, binary_kind, missing, remote_backend, resolve, shown
 from hermes.tools.registry import ToolContext, ToolError, tool
@@ -17,27 +18,13 @@ from hermes.tools.registry import ToolContext, ToolError, tool
 
 def write_atomic(p: Path, data: bytes) -> None:
     """Temp file in the same directory + fsync + rename; keeps an existing file's permissions."""
-    p.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = p.stat().st_mode & 0o7777
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(p, data, mode)
 
 
 def _lines(text: str) -> int:
