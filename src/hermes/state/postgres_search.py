@@ -2,7 +2,7 @@
 
 `PgSource` answers the questions `search.Reader` asks of a store (how many rows hold a word, its
 best or newest rows with their BM25 score, words near each other, turns from a period, CJK
-substrings, the rows at some conversation slots); `search.SQLiteSource` answers them from FTS5.
+substrings, the rows at some conversation slots); `search_sqlite.SQLiteSource` answers them from FTS5.
 Which rows to read, how words are weighed and how turns are ranked is that shared code, so both
 stores rank alike.
 
