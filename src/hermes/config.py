@@ -24,7 +24,7 @@ from hermes.config_agent import (AgentSection, CompressionSection, CustomProvide
 from hermes.config_services import CronSection, GatewaySection, PlatformSection, ServerSection  # noqa: F401
 from hermes.config_tools import (ApprovalsSection, BrowserTools, MCPSampling, MCPSection,  # noqa: F401
                                  MCPServer, MCPToolFilter, TerminalSection, ToolsSection, WebSearch, WebTools)
-from hermes.atomic import atomic_write  # noqa: F401  (callers import it from here)
+from hermes.atomic import atomic_write
 from hermes.home import Home
 
 

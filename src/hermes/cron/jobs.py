@@ -35,6 +35,24 @@ FILE_VERSION = 1
 LOCK_TIMEOUT = 30.0
 
 
+def try_flock(path: Path) -> int | None:
+    """An exclusive non-blocking flock on `path` (created 0600): the open fd, or None while another
+    process holds it. The kernel frees it when the holder dies."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        os.close(fd)
+        if e.errno in (errno.EAGAIN, errno.EACCES):
+            return None
+        raise
+    return fd
+
+
 class JobsFileError(Exception):
     """jobs.json cannot be read or written; the message says what to do."""
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as _dt
-import errno
-import fcntl
 import hashlib
 import inspect
 import logging
@@ -24,7 +22,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from hermes.cron.delivery import DeliveryReport, deliver
-from hermes.cron.jobs import Job
+from hermes.cron.jobs import Job, try_flock
 from hermes.cron.schedule import format_local
 
 log = logging.getLogger("hermes.cron")
@@ -114,20 +112,8 @@ class RunLock:
         self.fd: int | None = None
 
     def acquire(self) -> bool:
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        except FileNotFoundError:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            os.close(fd)
-            if e.errno in (errno.EAGAIN, errno.EACCES):
-                return False
-            raise
-        self.fd = fd
-        return True
+        self.fd = try_flock(self.path)
+        return self.fd is not None
 
     def note(self, run_id: int | None) -> None:
         """Say who holds the lock and for which run record (read by the recovery sweep)."""

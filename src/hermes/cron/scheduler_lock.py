@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hermes.cron.jobs import Job, JobsFileError, JobStore
+from hermes.cron.jobs import Job, JobsFileError, JobStore, try_flock
 
 
 class SchedulerLock:
@@ -40,16 +40,9 @@ class SchedulerLock:
         return self.fd is not None
 
     def acquire(self) -> bool:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            os.close(fd)
-            if e.errno in (errno.EAGAIN, errno.EACCES):
-                return False
-            raise
-        self.fd = fd
+        fd = self.fd = try_flock(self.path)
+        if fd is None:
+            return False
         info = {"pid": os.getpid(), "host": socket.gethostname(), "started_at": time.time()}
         os.ftruncate(fd, 0)
         os.pwrite(fd, (json.dumps(info) + "\n").encode(), 0)
