@@ -184,21 +184,10 @@ class FakeAnthropic(fo.FakeOpenAI):
             self._respond(writer, 400, fo._dumps(error_body(400, f"invalid request body: {e}")))
             return True
         self.records.append({"method": "POST", "path": "/v1/messages", "headers": headers, "body": req})
-        self.served += 1
-        sc = self.steps.popleft() if self.steps else None
-        step = sc.step if sc else Step(echo=True)
-        if callable(step):
-            step = step(to_messages(req), req.get("tools"))
-        if step.delay:
-            await asyncio.sleep(step.delay)
-        if (sc and sc.stall) or step.error_kind == "timeout":
-            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
-            await writer.drain()
-            await reader.read()  # until the client gives up and hangs up
+        taken = await self._take_step(reader, writer, lambda: to_messages(req), req.get("tools"))
+        if taken is None:
             return False
-        if step.error_kind == "connection":
-            writer.transport.abort()
-            return False
+        sc, step = taken
         if step.error_status is not None or step.error_kind:
             status = step.error_status or 500
             kinds = {**fo._KIND_STATUS, "overloaded": 529}

@@ -7,7 +7,7 @@ import asyncio
 import json
 import time
 from collections import deque
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from hermes.core.messages import Message
 from hermes.testing.fake_openai_http import HttpHandler, _chunk
@@ -99,6 +99,27 @@ class FakeOpenAI(HttpHandler):
 
     # -- chat completions ------------------------------------------------------------------------
 
+    async def _take_step(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         messages: Callable[[], list[Message]], tools: Any) -> tuple[Scripted | None, Step] | None:
+        """The next scripted step for a request (its delay served); None when the step stalls or drops
+        the connection, which it has then done."""
+        self.served += 1
+        sc = self.steps.popleft() if self.steps else None
+        step = sc.step if sc else Step(echo=True)
+        if callable(step):
+            step = step(messages(), tools)
+        if step.delay:
+            await asyncio.sleep(step.delay)
+        if (sc and sc.stall) or step.error_kind == "timeout":
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+            await writer.drain()
+            await reader.read()  # until the client gives up and hangs up
+            return None
+        if step.error_kind == "connection":
+            writer.transport.abort()
+            return None
+        return sc, step
+
     async def _chat(self, headers: dict[str, str], body: bytes, reader: asyncio.StreamReader,
                     writer: asyncio.StreamWriter) -> bool:
         try:
@@ -110,21 +131,11 @@ class FakeOpenAI(HttpHandler):
             self._respond(writer, 400, _dumps(_error_obj(400, f"invalid request body: {e}")))
             return True
         self.records.append({"method": "POST", "path": "/v1/chat/completions", "headers": headers, "body": req})
-        self.served += 1
-        sc = self.steps.popleft() if self.steps else None
-        step = sc.step if sc else Step(echo=True)
-        if callable(step):
-            step = step([Message.from_openai(m) for m in messages], req.get("tools"))
-        if step.delay:
-            await asyncio.sleep(step.delay)
-        if (sc and sc.stall) or step.error_kind == "timeout":
-            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
-            await writer.drain()
-            await reader.read()  # until the client gives up and hangs up
+        taken = await self._take_step(reader, writer, lambda: [Message.from_openai(m) for m in messages],
+                                      req.get("tools"))
+        if taken is None:
             return False
-        if step.error_kind == "connection":
-            writer.transport.abort()
-            return False
+        sc, step = taken
         if step.error_status is not None or step.error_kind:
             status = step.error_status or 500
             if step.error_kind in _KIND_STATUS and (step.error_status is None or status == 500):
