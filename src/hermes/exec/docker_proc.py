@@ -14,7 +14,7 @@ import signal
 import subprocess
 from typing import TYPE_CHECKING
 
-from hermes.exec.processes import KILL_GRACE, _Pipe
+from hermes.exec.processes import KILL_GRACE, Child, _Pipe
 
 if TYPE_CHECKING:
     from hermes.exec.docker import DockerBackend
@@ -35,21 +35,14 @@ def _kill_script(pgfile: str, sig: str) -> str:
             + (f"rm -f {f}; " if sig == "KILL" else "") + "true")
 
 
-class ContainerProc:
-    """One `docker exec` as a Proc: the local client's status and output; kills go to the remote
-    process group."""
+class ContainerProc(Child):
+    """One `docker exec` as a Proc: the local client's status and output (as for a local child);
+    kills go to the remote process group."""
 
     def __init__(self, backend: "DockerBackend", transport: asyncio.SubprocessTransport,
                  pipe: _Pipe, pgfile: str):
-        self.backend, self.transport, self.pipe, self.pgfile = backend, transport, pipe, pgfile
-
-    @property
-    def returncode(self) -> int | None:
-        return self.transport.get_returncode()
-
-    @property
-    def exited(self) -> asyncio.Future:
-        return self.pipe.exited
+        super().__init__(transport, pipe)
+        self.backend, self.pgfile = backend, pgfile
 
     def _killer(self, sig: str) -> list[str]:
         return self.backend.engine.argv("exec", self.backend.container, "sh", "-c",
@@ -92,13 +85,4 @@ class ContainerProc:
         if self.returncode is None:  # the engine no longer answers: at least end the client
             self.transport.kill()
             await self._wait(2)
-
-    async def drain(self, timeout: float) -> None:
-        try:
-            await asyncio.wait_for(asyncio.shield(self.pipe.eof), timeout)
-        except asyncio.TimeoutError:
-            pass
-
-    def close(self) -> None:
-        self.transport.close()
 
