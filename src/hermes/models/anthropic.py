@@ -20,7 +20,8 @@ from typing import Any, AsyncIterator
 
 from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
-from hermes.models.openai_compat import CONTEXT_PHRASES, _cause, kind_for_status, safe_url
+from hermes.models.errors import (cause, error_message, is_context_error, is_timeout, is_transport_error,
+                                  kind_for_status, safe_url, scrub, server_message)
 from hermes.models.streaming import ProviderStream
 from hermes.models.retry import parse_retry_after
 
@@ -288,7 +289,7 @@ class AnthropicModel:
             return self._client().messages.create(**self.request(messages, tools, options))
 
         ps = ProviderStream(self, open_stream,
-                            _Assembly, detail=lambda e, cause: _detail(e) if cause.status else str(cause),
+                            _Assembly, detail=lambda e, c: server_message(e) if c.status else str(c),
                             check=self._check_complete)
         async for piece in ps:
             yield TextChunk(piece)
@@ -319,7 +320,7 @@ class AnthropicModel:
 
         status, retry_after = None, None
         if isinstance(e, anthropic.APIStatusError):
-            detail, etype = _detail(e), _error_type(e)
+            detail, etype = server_message(e), _error_type(e)
             status = e.status_code
             if status < 400:  # an `error` event inside a 200 stream: its type says what happened
                 status = _TYPE_STATUS.get(etype or "", 500)
@@ -333,59 +334,31 @@ class AnthropicModel:
         elif isinstance(e, anthropic.APITimeoutError):
             kind, detail = "timeout", f"no answer within {self.timeout:g}s"
         elif isinstance(e, anthropic.APIConnectionError):
-            kind, detail = "connection", _cause(e)
+            kind, detail = "connection", cause(e)
         elif isinstance(e, anthropic.APIError):
-            detail = _detail(e)
-            kind = "context_length" if any(p in detail.lower() for p in CONTEXT_PHRASES) else "server"
-        elif isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__:
+            detail = server_message(e)
+            kind = "context_length" if is_context_error(detail) else "server"
+        elif is_timeout(e):
             # read timeouts mid-stream reach us as the HTTP library's own exception, unwrapped
             kind, detail = "timeout", f"no answer within {self.timeout:g}s"
-        elif isinstance(e, OSError) or type(e).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore",
-                                                                              "httpcore2", "h11"):
+        elif is_transport_error(e):
             kind, detail = "connection", f"{type(e).__name__}: {e}"
         else:
             return None
-        return ModelError(self._scrub(self._message(kind, status, detail)), kind=kind, status=status,
-                          provider=self.provider, retry_after=retry_after)
+        text = error_message(kind, status, detail, provider=self.provider, model=self.name,
+                             url=safe_url(self.base_url), endpoint="/v1/messages", key_env=self.key_env,
+                             key_hint=self.key_hint)
+        return ModelError(self._scrub(text), kind=kind, status=status, provider=self.provider,
+                          retry_after=retry_after)
 
     def _scrub(self, text: str) -> str:
-        return text.replace(self._key, "***") if self._key and len(self._key) >= 4 else text
-
-    def _message(self, kind: str, status: int | None, detail: str) -> str:
-        p, code, url = self.provider, f" ({status})" if status else "", safe_url(self.base_url)
-        if kind == "auth":
-            fix = f"check {self.key_env}" if self.key_env else "check the API key for this endpoint"
-            return (f"authentication failed for provider '{p}'{code}: {fix} (in .env, or run `hermes model`)"
-                    f"{'; ' + self.key_hint if self.key_hint else ''}. The server said: {detail}")
-        if kind == "not_found":
-            return f"model '{self.name}' or endpoint {url}/v1/messages not found at provider '{p}'{code}: {detail}"
-        if kind == "context_length":
-            return f"the conversation is too long for model '{self.name}' at provider '{p}'{code}: {detail}"
-        if kind == "rate_limit":
-            return f"rate limited by provider '{p}'{code}: {detail}"
-        if kind == "server":
-            return f"provider '{p}' failed{code}: {detail}"
-        if kind == "timeout":
-            return f"provider '{p}' at {url} timed out{code}: {detail}"
-        if kind == "connection":
-            return f"cannot reach provider '{p}' at {url}: {detail}"
-        return f"provider '{p}' rejected the request{code}: {detail}"
+        return scrub(text, self._key)
 
 
 def _error_type(e: Any) -> str | None:
     body = getattr(e, "body", None)
     inner = body.get("error") if isinstance(body, dict) else None
     return inner.get("type") if isinstance(inner, dict) else getattr(e, "type", None)
-
-
-def _detail(e: Any) -> str:
-    body = getattr(e, "body", None)
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        msg = inner.get("message") if isinstance(inner, dict) else inner
-        if msg:
-            return str(msg)[:500]
-    return str(getattr(e, "message", "") or e)[:500]
 
 
 def build(config: Any, secrets: dict[str, str], model_name: str | None, *,

@@ -11,49 +11,24 @@ of a duplicated answer.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import logging
-import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator
 
 from hermes.core.messages import Message, ToolCall, Usage, estimate_tokens, messages_tokens
 from hermes.models.base import ModelDone, ModelError, StreamChunk, TextChunk
+from hermes.models.errors import (cause, error_message, is_context_error, is_timeout, is_transport_error,
+                                  kind_for_status, safe_url, scrub, server_message)
 from hermes.models.openai_wire import HttpxTransport, SdkTransport, StatusFailure, StreamFailure, sdk_stream_failure
 from hermes.models.retry import parse_retry_after
 from hermes.models.streaming import ProviderStream
 
 log = logging.getLogger("hermes.models")
 
-CONTEXT_PHRASES = ("maximum context length", "context length", "context_length_exceeded", "context window",
-                   "too many tokens", "prompt is too long", "reduce the length")
 _ids = itertools.count(1)
-
-
-def kind_for_status(status: int, message: str = "") -> str:
-    """The ModelError kind for an HTTP status (and the provider's message, for context errors)."""
-    low = message.lower()
-    if status == 429:
-        return "rate_limit"
-    if status == 408:
-        return "timeout"
-    if status >= 500:
-        return "server"
-    if status in (401, 403):
-        return "auth"
-    if status == 404:
-        return "not_found"
-    if status in (400, 413, 422) and any(p in low for p in CONTEXT_PHRASES):
-        return "context_length"
-    return "bad_request"
-
-
-def safe_url(url: str) -> str:
-    """The URL without any user:password part, for messages."""
-    return re.sub(r"//[^/@]*@", "//", url)
 
 
 @dataclass
@@ -212,7 +187,7 @@ class OpenAICompatModel:
     async def stream(self, messages: list[Message], tools: list[dict[str, Any]] | None = None,
                      **options: Any) -> AsyncIterator[StreamChunk]:
         ps = ProviderStream(self, lambda: self._open(messages, tools, options), _Assembly,
-                            detail=lambda e, cause: _server_message(e) if cause.status else _cause(e))
+                            detail=lambda e, c: server_message(e) if c.status else cause(e))
         async for piece in ps:
             yield TextChunk(piece)
         state = ps.state
@@ -239,65 +214,25 @@ class OpenAICompatModel:
         stream_failure = e if isinstance(e, StreamFailure) else sdk_stream_failure(e)
         if isinstance(e, StatusFailure):
             status = e.status_code
-            detail = _server_message(e)
+            detail = server_message(e)
             retry_after = parse_retry_after(e.headers)
             kind = kind_for_status(status, detail)
             if status == 429 and "insufficient_quota" in (json.dumps(e.body) + detail):
                 kind, detail = "auth", f"quota or credit exhausted: {detail}"
         elif stream_failure is not None:  # an error event inside the stream
-            detail = _server_message(stream_failure)
-            kind = "context_length" if any(ph in detail.lower() for ph in CONTEXT_PHRASES) else "server"
-        elif (isinstance(e, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(e).__name__
-              or (sdk is not None and isinstance(e, sdk.APITimeoutError))):
+            detail = server_message(stream_failure)
+            kind = "context_length" if is_context_error(detail) else "server"
+        elif is_timeout(e) or (sdk is not None and isinstance(e, sdk.APITimeoutError)):
             kind, detail = "timeout", f"no answer within {self.timeout:g}s"
         elif sdk is not None and isinstance(e, sdk.APIConnectionError):
-            kind, detail = "connection", _cause(e)
-        elif isinstance(e, OSError) or type(e).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore",
-                                                                              "httpcore2", "h11"):
+            kind, detail = "connection", cause(e)
+        elif is_transport_error(e):
             kind, detail = "connection", f"{type(e).__name__}: {e}"
         else:
             return None
-        return ModelError(self._scrub(self._message(kind, status, detail, url)), kind=kind, status=status,
-                          provider=p, retry_after=retry_after)
+        text = error_message(kind, status, detail, provider=p, model=self.name, url=url, endpoint="/chat/completions",
+                             key_env=self.key_env, key_hint=self.key_hint)
+        return ModelError(self._scrub(text), kind=kind, status=status, provider=p, retry_after=retry_after)
 
     def _scrub(self, text: str) -> str:
-        return text.replace(self._key, "***") if self._key and len(self._key) >= 4 else text
-
-    def _message(self, kind: str, status: int | None, detail: str, url: str) -> str:
-        p, code = self.provider, f" ({status})" if status else ""
-        if kind == "auth":
-            fix = f"check {self.key_env}" if self.key_env else "check the API key for this endpoint"
-            return (f"authentication failed for provider '{p}'{code}: {fix} (in .env, or run `hermes model`)"
-                    f"{'; ' + self.key_hint if self.key_hint else ''}. The server said: {detail}")
-        if kind == "not_found":
-            return (f"model '{self.name}' or endpoint {url}/chat/completions not found at provider '{p}'"
-                    f"{code}: {detail}")
-        if kind == "context_length":
-            return f"the conversation is too long for model '{self.name}' at provider '{p}'{code}: {detail}"
-        if kind == "rate_limit":
-            return f"rate limited by provider '{p}'{code}: {detail}"
-        if kind == "server":
-            return f"provider '{p}' failed{code}: {detail}"
-        if kind == "timeout":
-            return f"provider '{p}' at {url} timed out{code}: {detail}"
-        if kind == "connection":
-            return f"cannot reach provider '{p}' at {url}: {detail}"
-        return f"provider '{p}' rejected the request{code}: {detail}"
-
-
-def _server_message(e: Any) -> str:
-    body = getattr(e, "body", None)
-    if isinstance(body, str) and body.strip():
-        return body.strip()[:500]
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        msg = inner.get("message") if isinstance(inner, dict) else inner
-        if msg:
-            return str(msg)[:500]
-    return str(getattr(e, "message", "") or e)[:500]
-
-
-def _cause(e: BaseException) -> str:
-    c = e.__cause__ or e.__context__
-    c = c or e
-    return f"{type(c).__name__}: {c}"[:300]
+        return scrub(text, self._key)
