@@ -116,6 +116,16 @@ def test_errors_use_openai_shape_and_status(srv):
         assert set(err) == {"message", "type", "param", "code"} and err["message"]
         if code:
             assert err["code"] == code
+    # Both APIs name the field at fault in the same way: the list, or the empty last user message.
+    for path, field in (("/v1/chat/completions", "messages"), ("/v1/responses", "input")):
+        no_user = {"model": "hermes", field: [{"role": "system", "content": "be brief"}]}
+        r = httpx.post(s.url + path, json=no_user, headers=AUTH)
+        assert r.status_code == 400 and r.json()["error"]["param"] == field, r.text
+        assert "must include a user message" in r.json()["error"]["message"]
+        empty = {"model": "hermes", field: [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"},
+                                           {"role": "user", "content": "  "}]}
+        r = httpx.post(s.url + path, json=empty, headers=AUTH)
+        assert r.status_code == 400 and r.json()["error"]["param"] == f"{field}.2.content", r.text
     r = httpx.get(s.url + "/v1/nothing-here", headers=AUTH)
     assert r.status_code == 404 and r.json()["error"]["type"] == "invalid_request_error"
     assert httpx.delete(s.url + "/v1/models", headers=AUTH).status_code == 405

@@ -224,20 +224,25 @@ def session_headers(sid: str) -> dict[str, str]:
 
 # -- chat completions ---------------------------------------------------------------------------
 
-def parse_chat(req: ChatCompletionRequest) -> TurnInput:
-    msgs = req.messages
-    last = next((i for i in range(len(msgs) - 1, -1, -1) if msgs[i].role == "user"), None)
+def split_turn(items: list[Any], field: str) -> tuple[str, list[str], list[Message]]:
+    """The last user message's text, the system/developer texts, and the user/assistant history before
+    it, from a list of role + content items (`field` names the list in error messages)."""
+    last = next((i for i in range(len(items) - 1, -1, -1) if items[i].role == "user"), None)
     if last is None:
-        raise ApiError(400, "messages must include a user message.", param="messages")
-    text = part_text(msgs[last].content, f"messages.{last}.content")
+        raise ApiError(400, f"{field} must include a user message.", param=field)
+    text = part_text(items[last].content, f"{field}.{last}.content")
     if not text.strip():
-        raise ApiError(400, "The last user message is empty.", param=f"messages.{last}.content")
-    instructions = [part_text(m.content, f"messages.{i}.content") for i, m in enumerate(msgs)
-                    if m.role in ("system", "developer")]
-    prior_items = [(m.role, part_text(m.content, f"messages.{i}.content"))
-                   for i, m in enumerate(msgs[:last]) if m.role in ("user", "assistant")]
-    prior, text = merge_prior(prior_items, text)
-    return TurnInput(text, "\n\n".join(s for s in instructions if s.strip()), prior)
+        raise ApiError(400, "The last user message is empty.", param=f"{field}.{last}.content")
+    system = [part_text(m.content, f"{field}.{i}.content") for i, m in enumerate(items)
+              if m.role in ("system", "developer")]
+    prior, text = merge_prior([(m.role, part_text(m.content, f"{field}.{i}.content"))
+                               for i, m in enumerate(items[:last]) if m.role in ("user", "assistant")], text)
+    return text, system, prior
+
+
+def parse_chat(req: ChatCompletionRequest) -> TurnInput:
+    text, system, prior = split_turn(req.messages, "messages")
+    return TurnInput(text, "\n\n".join(s for s in system if s.strip()), prior)
 
 
 async def chat_completions(request: Request) -> Response:

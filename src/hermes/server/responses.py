@@ -26,9 +26,8 @@ from starlette.responses import Response
 from hermes.core.events import ErrorEvent, Event, Final, TextDelta, ToolFinished
 from hermes.core.messages import Message, Usage
 from hermes.server.errors import JSON, ApiError, dumps
-from hermes.server.openai_api import (TurnInput, TurnStream, check_model, lease_for, merge_prior,
-                                      model_failure, part_text, prepare, session_headers,
-                                      turn_events, watch_disconnect)
+from hermes.server.openai_api import (TurnInput, TurnStream, check_model, lease_for, model_failure, prepare,
+                                      session_headers, split_turn, turn_events, watch_disconnect)
 from hermes.server.pool import new_session_id
 from hermes.server.routing import SESSION_HEADERS, Endpoint, parse_body
 
@@ -112,17 +111,7 @@ def parse_input(req: ResponseRequest) -> TurnInput:
         if not req.input.strip():
             raise ApiError(400, "input is empty.", param="input")
         return TurnInput(req.input, req.instructions or "")
-    items = req.input
-    last = next((i for i in range(len(items) - 1, -1, -1) if items[i].role == "user"), None)
-    if last is None:
-        raise ApiError(400, "input must include a user message.", param="input")
-    text = part_text(items[last].content, f"input.{last}.content")
-    if not text.strip():
-        raise ApiError(400, "The last user message is empty.", param=f"input.{last}.content")
-    system = [part_text(m.content, f"input.{i}.content") for i, m in enumerate(items)
-              if m.role in ("system", "developer")]
-    prior, text = merge_prior([(m.role, part_text(m.content, f"input.{i}.content"))
-                               for i, m in enumerate(items[:last]) if m.role in ("user", "assistant")], text)
+    text, system, prior = split_turn(req.input, "input")
     instructions = "\n\n".join(s for s in [req.instructions or "", *system] if s.strip())
     return TurnInput(text, instructions, prior)
 
