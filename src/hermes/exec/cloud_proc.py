@@ -133,7 +133,8 @@ class RemoteProc:
 
 class LazySandbox:
     """For backends whose sandbox is created on the first command, not when the session opens:
-    `_ensure()` creates it once (`_create()`), however many commands race for it."""
+    `_ensure()` creates it once (`_create()`), however many commands race for it; `close()` ends the
+    shell session, then `_release()` removes the sandbox (a never-used one has nothing to remove)."""
 
     _sandbox: Any
     _lock: asyncio.Lock
@@ -149,3 +150,20 @@ class LazySandbox:
             if self._sandbox is None:
                 self._sandbox = await self._create()  # type: ignore[attr-defined]
             return self._sandbox
+
+    async def close(self) -> None:
+        if self._closed:  # type: ignore[attr-defined]
+            return
+        if self._sandbox is None:  # never used: nothing was created, nothing to remove
+            await self.processes.close()  # type: ignore[attr-defined]
+            self._closed = True
+        else:
+            await super().close()  # type: ignore[misc]  (the shell session: its shells and processes)
+            await self._release()
+        await self._close_client()
+
+    async def _release(self) -> None:
+        """Remove the sandbox, or keep it (keep_workspace) with nothing left running in it."""
+
+    async def _close_client(self) -> None:
+        """Close the provider's SDK client, for backends that hold one."""

@@ -201,15 +201,7 @@ class DaytonaBackend(LazySandbox, ShellSession):
 
     # -- end ------------------------------------------------------------------------------------
 
-    async def close(self) -> None:
-        if self._closed:
-            return
-        if self._sandbox is None:  # never used: nothing was created, nothing to remove
-            await self.processes.close()
-            self._closed = True
-            await self._close_client()
-            return
-        await super().close()
+    async def _release(self) -> None:
         if self.spec.keep_workspace:
             for sid in self._sessions:  # the sandbox stays; its idle shells need not
                 try:
@@ -221,7 +213,6 @@ class DaytonaBackend(LazySandbox, ShellSession):
                 await self._client.delete(self._sandbox, timeout=60)
             except Exception:  # already gone; nothing left to remove
                 pass
-        await self._close_client()
 
     async def _close_client(self) -> None:
         if self._client is not None:

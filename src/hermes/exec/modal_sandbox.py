@@ -169,14 +169,7 @@ class ModalBackend(LazySandbox, ShellSession):
 
     # -- end ------------------------------------------------------------------------------------
 
-    async def close(self) -> None:
-        if self._closed:
-            return
-        if self._sandbox is None:  # never used: nothing was created, nothing to remove
-            await self.processes.close()
-            self._closed = True
-            return
-        await super().close()
+    async def _release(self) -> None:
         if not self.spec.keep_workspace:
             try:
                 await self._sandbox.terminate.aio()
