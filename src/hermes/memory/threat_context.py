@@ -15,11 +15,11 @@ import re
 # "Never ignore previous instructions ..." is advice, not an attack.
 _NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
 NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
-                       "memory_tamper", "persona_takeover", "instruction_override"})
+                       "memory_tamper", "persona_takeover", "instruction_override", "deceive_user", "covert_steering"})
 # Rules about wording: a quoted, discussed phrase is not an instruction.
 _QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
-                       "leak_system_prompt", "secret_request"})
+                       "leak_system_prompt", "secret_request", "deceive_user", "covert_steering"})
 _QUOTE = re.compile(r"(?<!\w)'[^'\n]{3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|‘[^’\n]{3,200}’")
 _ABOUT = re.compile(
     r"\b(?:talks?|blog|posts?|papers?|articles?|thesis|chapters?|slides?|workshop|tests?|unit\s+tests?|examples?|"

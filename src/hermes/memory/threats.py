@@ -223,9 +223,10 @@ LANGUAGE_RULES += _ask_rules()
 
 def _agent_rules() -> list:
     from hermes.memory.threat_agent import AGENT_RULES
+    from hermes.memory.threat_conduct import CONDUCT_RULES
     from hermes.memory.threat_flows import FLOW_RULES
 
-    return AGENT_RULES + FLOW_RULES
+    return AGENT_RULES + FLOW_RULES + CONDUCT_RULES
 
 
 # Markup, authority, exfiltration and trigger rules read punctuation (URLs, tags, quotes), so they run on the
