@@ -136,6 +136,19 @@ def test_list_sessions_newest_first_with_filters_and_paging(store):
     assert store.list_sessions()[0].message_count == 4
 
 
+def test_ties_in_listing_order_are_broken_by_id(store, backend):
+    for sid in ("tie-b", "tie-c", "tie-a"):
+        store.create_session(session_id=sid)
+        store.append_messages(sid, turn("q", "a"), usage=Usage(5, 5), cost_usd=1.0)
+    backend.sql("UPDATE sessions SET updated_at = 5000")
+    assert [s.id for s in store.list_sessions()] == ["tie-c", "tie-b", "tie-a"]
+    pages = [s.id for off in range(3) for s in store.list_sessions(limit=1, offset=off)]
+    assert pages == ["tie-c", "tie-b", "tie-a"]  # paging neither repeats nor skips a session
+    assert [s.id for s in store.list_sessions(limit=-1, offset=-5)] == ["tie-c", "tie-b", "tie-a"]
+    assert [s.id for s in store.costliest_sessions()] == ["tie-a", "tie-b", "tie-c"]
+    assert len(store.costliest_sessions(limit=-1)) == 3 and len(store.list_runs(limit=-1)) == 0
+
+
 def test_title_and_system_prompt(store):
     s = store.create_session()
     store.set_title(s.id, "Docker woes")

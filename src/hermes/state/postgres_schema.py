@@ -1,4 +1,4 @@
-"""The PostgreSQL store's tables: append-only numbered migrations, and rows to and from Hermes values.
+"""The PostgreSQL store's tables: append-only numbered migrations, and what its rows hold differently.
 
 The same rules as the SQLite list (`hermes.state.migrations`), kept separately because the two
 dialects share no DDL: never edit or reorder a released step, add a new one. `schema_migrations`
@@ -13,14 +13,15 @@ U+FFFD (also inside tool-call JSON, where jsonb refuses the \\u0000 escape too).
 
 from __future__ import annotations
 
-import json
-import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from hermes.core.messages import Message, ToolCall, Usage
-from hermes.state.base import SessionInfo
+from hermes.core.messages import Message
+from hermes.state import sql_messages
+# Re-exported: callers import these from here.
+from hermes.state.sql_messages import MESSAGE_COLS, MESSAGE_FIELDS, row_to_message  # noqa: F401
+from hermes.state.sql_store import check_status  # noqa: F401
 
 MIGRATION_LOCK = 0x6865726D6573  # advisory lock key ("hermes"); advisory locks are per database
 
@@ -29,10 +30,7 @@ MIGRATION_LOCK = 0x6865726D6573  # advisory lock key ("hermes"); advisory locks 
 CJK_CLASS = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U000323af]"
 CONTENT_INDEX_CHARS = 100_000  # a tsvector is capped at 1 MB; past this, a message's words are not indexed
 TOOL_INDEX_CHARS = 8192  # tool output and tool-call arguments: only their start is worth indexing
-# What a Message is read from (never SELECT *: search_doc is as big as the text it indexes).
 GIN_PENDING_KB = 128  # the search index's pending list (see migration 4)
-MESSAGE_COLS = ("id, session_id, seq, role, content, tool_calls, tool_call_id, tool_name, tokens, timestamp, "
-                "reasoning, summary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,19 +323,10 @@ def migrate(conn: Any, target: int | None = None) -> list[int]:
 
 
 # ---- rows <-> values ----------------------------------------------------------------------------
+# Shared with the SQLite store (hermes.state.sql_*); what is PostgreSQL's own is the NUL cleaning and
+# the jsonb cast of tool calls.
 
-ROLES = frozenset({"system", "user", "assistant", "tool"})
-RUN_STATUSES = frozenset({"running", "ok", "failed", "interrupted", "missed", "silent"})
-
-SESSION_COLS = ("id, source, scope, user_id, chat_id, title, model, parent_id, created_at, updated_at, "
-                "message_count, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd")
-MESSAGE_FIELDS = "role, content, tool_calls, tool_call_id, tool_name, tokens, timestamp, reasoning, summary"
 MESSAGE_VALUES = "(%s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, %s)"  # session_id, seq, then message_row()
-
-
-def new_session_id(ts: float | None = None) -> str:
-    """`YYYYMMDD_HHMMSS_xxxxxx`: local time (sorts by creation) plus 6 random hex digits."""
-    return time.strftime("%Y%m%d_%H%M%S", time.localtime(ts)) + "_" + secrets.token_hex(3)
 
 
 def clean(value: Any) -> Any:
@@ -352,34 +341,5 @@ def clean(value: Any) -> Any:
 
 
 def message_row(m: Message) -> tuple:
-    if m.role not in ROLES:
-        raise ValueError(f"unknown message role {m.role!r}")
-    calls = json.dumps(clean([tc.to_openai() for tc in m.tool_calls])) if m.tool_calls else None
-    return (m.role, clean(m.content), calls, clean(m.tool_call_id), clean(m.name), m.tokens, m.timestamp,
-            clean(m.reasoning), bool(m.summary))
-
-
-def row_to_message(r: dict) -> Message:
-    raw = r["tool_calls"]
-    calls = [ToolCall.from_openai(d) for d in raw if isinstance(d, dict)] if isinstance(raw, list) else []
-    return Message(role=r["role"], content=r["content"], tool_calls=calls, tool_call_id=r["tool_call_id"],
-                   name=r["tool_name"], timestamp=r["timestamp"], tokens=r["tokens"], reasoning=r["reasoning"],
-                   id=r["id"], summary=bool(r["summary"]))
-
-
-def row_to_info(r: dict) -> SessionInfo:
-    return SessionInfo(id=r["id"], source=r["source"], scope=r["scope"], user_id=r["user_id"],
-                       chat_id=r["chat_id"], title=r["title"], model=r["model"], parent_id=r["parent_id"],
-                       created_at=r["created_at"], updated_at=r["updated_at"], message_count=r["message_count"],
-                       usage=Usage(r["input_tokens"], r["output_tokens"], r["cache_read_tokens"],
-                                   r["cache_write_tokens"]),
-                       cost_usd=r["cost_usd"])
-
-
-def limit_arg(n: int) -> int | None:
-    return None if n < 0 else n  # SQLite's LIMIT -1 means no limit; PostgreSQL's LIMIT NULL does
-
-
-def check_status(status: str) -> None:
-    if status not in RUN_STATUSES:
-        raise ValueError(f"unknown run status {status!r} (one of {', '.join(sorted(RUN_STATUSES))})")
+    """The MESSAGE_FIELDS values of `m`, as PostgreSQL stores them."""
+    return sql_messages.message_row(m, clean)
