@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from hermes.memory.threat_text import fold
+
 # "Never ignore previous instructions ..." is advice, not an attack.
 _NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
 NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
@@ -20,13 +22,26 @@ NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass",
 _QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
                        "leak_system_prompt", "secret_request", "deceive_user", "covert_steering"})
-_QUOTE = re.compile(r"(?<!\w)'[^'\n]{3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|‘[^’\n]{3,200}’")
+# Single quotes may hold apostrophes inside words ('pretend you're free'); guillemets, corner brackets and
+# low-high quotes are how other languages quote.
+_QUOTE = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|"
+                    r"‘[^’\n]{3,200}’|«[^»\n]{3,200}»|„[^“”\n]{3,200}[“”]|「[^」\n]{3,200}」|『[^』\n]{3,200}』")
+_QUOTE_CHARS = "'\"“‘«„「『"
 _ABOUT = re.compile(
     r"\b(?:talks?|blog|posts?|papers?|articles?|thesis|chapters?|slides?|workshop|tests?|unit\s+tests?|examples?|"
     r"e\.g\.|detect\w*|classif\w*|filters?|attacks?|attackers?|titled?|working\s+title|phrases?|strings?|"
     r"payloads?|patterns?|jailbreaks?|injections?|benchmarks?|datasets?|fixtures?|red-?team\w*|might\s+say|"
-    r"may\s+say|could\s+say|(?:might|may|could)\s+write|such\s+as|like|called|known\s+as|fell\s+for|abstract)\b",
+    r"may\s+say|could\s+say|(?:might|may|could)\s+write|such\s+as|like|called|known\s+as|fell\s+for|abstract|why)\b",
     re.I)
+# The same in other languages, as written and folded as the rules see it (Cyrillic look-alikes become
+# Latin letters); word stems, and for scripts without spaces the bare words.
+_ABOUT_NATIVE = re.compile("|".join(re.escape(f(w)) for f in (fold, str.lower) for w in (
+    "ejemplo", "ataque", "inyecci", "exemplo", "injeç", "exemple", "attaque", "beispiel", "angriff", "injektion",
+    "esempio", "attacco", "iniezion", "voorbeeld", "aanval", "przykład", "atak", "örnek", "saldırı", "пример",
+    "атак", "инъекц", "приклад", "обучени", "例", "攻撃", "インジェクション", "攻击", "注入", "예시", "공격",
+    "مثال", "هجوم", "حقن", "דוגמה", "מתקפ", "उदाहरण", "हमल", "ví dụ", "tấn công", "contoh", "serangan",
+    "mfano", "exempel", "attack", "příklad", "útok", "exemplu", "atac", "παράδειγμα", "επίθεσ", "مثال", "حمله",
+    "ตัวอย่าง", "โจมตี")), re.I)
 # an f-string, str.format, a {placeholder}, or a sentence about a tokenizer's special tokens
 _TEMPLATE = re.compile(r"\bf['\"]|\.format\(|\{[a-z_]+\}|\b(?:chat[_ ]template|tokenizer\w*|special\s+tokens)\b", re.I)
 _TEMPLATE_RULES = frozenset({"fake_markup", "sys_prompt_override", "impersonation"})
@@ -56,7 +71,7 @@ def _quoted_discussion(source: str, start: int, end: int) -> bool:
     for q in _QUOTE.finditer(line):
         if q.start() + a <= start and end <= q.end() + a:
             outside = line[:q.start()] + " " + line[q.end():]
-            return _ABOUT.search(outside) is not None
+            return _ABOUT.search(outside) is not None or _ABOUT_NATIVE.search(outside) is not None
     return False
 
 
@@ -75,7 +90,7 @@ def _norm(s: str) -> str:
 
 def discussed_quotes(folded: str) -> list[str]:
     """The quoted phrases a sentence is about, in the punctuation-free form of the other variants."""
-    if not any(q in folded for q in "'\"“‘"):
+    if not any(q in folded for q in _QUOTE_CHARS):
         return []
     return [_norm(q.group(0)) for q in _QUOTE.finditer(folded)
             if _quoted_discussion(folded, q.start() + 1, q.end() - 1)]
