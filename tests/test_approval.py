@@ -290,7 +290,7 @@ DANGEROUS = [
     ("setfacl -m u:bob:r ~/.ssh/id_rsa", "read_secret"),
     ("zpool labelclear tank", "volume_remove"),
     ("chmod -R 755 /usr/local/bin", "chmod_recursive"),
-    ("rm -rf /tmp/build", "rm_recursive"),
+    ("rm -rf /tmp/*", "rm_recursive"),  # a named entry of /tmp is scratch; all of it is not
     ("rm -rf .", "rm_recursive"),
     ("rm -rf .git", "rm_recursive"),
     ("rm -rf $BUILD_DIR/", "rm_recursive"),

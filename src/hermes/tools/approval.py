@@ -6,9 +6,10 @@ other inline code, $(...) and <(...), heredocs, echo or base64-decoded text pipe
 launchers that carry a command in an option (approval_launchers.py), and functions, aliases and scripts
 the same command line defines and then runs (approval_flow.py). Pipelines and lines are also judged as a
 whole: a secret filtered out of the environment, a home archived into ssh, a remote added then pushed
-to, a download unpacked then run (approval_sequence.py). Each simple command is judged by the rule
-tables (approval_rules.py); a wrapper's own rule (nsenter, runuser) is judged beside the command it
-runs, never instead of it.
+to, a download unpacked then run (approval_sequence.py); what the line made itself (a mktemp folder, a
+container it started) is removed again without asking (approval_made.py). Each simple command is
+judged by the rule tables (approval_rules.py); a wrapper's own rule (nsenter, runuser) is judged
+beside the command it runs, never instead of it.
 `classify` returns the most severe verdict; `ApprovalGate.check` (approval_gate.py) turns it into
 (allowed, reason) for one session. Pattern lists are heuristics: the sandbox is the real boundary,
 so in doubt the gate asks (dangerous) rather than guesses "allowed".

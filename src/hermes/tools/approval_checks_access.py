@@ -1,4 +1,5 @@
-"""Approval checks for rights and reach: cloud, cluster and database permission grants, private files
+"""Approval checks for rights and reach: cloud, cluster and database permission grants, modes set
+through an option (install -m 4755), namespaces exempted from admission control, private files
 uploaded to cloud storage, attack and password-cracking tools, process memory dumps, recording the
 screen, microphone, camera or keyboard, and rerouting the machine's traffic."""
 
@@ -9,6 +10,7 @@ from typing import Iterator
 
 from hermes.tools.approval_base import Ctx, _on
 from hermes.tools.approval_checks_infra import _CLOUD_VALUED, _KUBE_VALUED, HELM_VALUED, _dry, _ops
+from hermes.tools.approval_checks_system import _mode_rules
 from hermes.tools.approval_paths import is_secret
 
 # ---------------------------------------------------------------- cloud and cluster rights
@@ -64,6 +66,27 @@ def _cluster_rights(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif ops[:1] in (["run"], ["debug"]) and (_PRIVILEGED_SPEC.search(" ".join(args)) or "--privileged" in args or
                                                any(a.startswith("--profile=sysadmin") for a in args)):
         yield "container_escape"
+    elif ops[:1] == ["label"] and ops[1:2] and re.match(r"(?:ns|namespaces?)(?:/|$)", ops[1]) and any(
+            _ADMISSION_OFF.match(a) for a in args):
+        yield "security_off"  # the namespace's pods may then run privileged, with the host's namespaces
+
+
+# Namespace labels that exempt its pods from admission control: Pod Security lowered to privileged (or
+# its enforcement removed), Gatekeeper told to ignore the namespace, OpenShift's run level 0 or 1.
+_ADMISSION_OFF = re.compile(r"^pod-security\.kubernetes\.io/(?:enforce|audit)(?:=privileged|-)$|"
+                            r"^admission\.gatekeeper\.sh/ignore=|^openshift\.io/run-level=[01]$")
+
+
+@_on("install", "mkdir", "mknod", "mkfifo", "rsync")
+def _mode_option(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    """A mode given as an option (install -m 4755, mkdir -m 777, rsync --chmod=u+s) is a chmod."""
+    short = [re.fullmatch(r"-[A-Za-ln-z]*m(\S*)", a) for a in args] if name != "rsync" else []
+    modes = [m.group(1) or (args[k + 1] if k + 1 < len(args) else "") for k, m in enumerate(short) if m]  # -Dm4755
+    modes += [args[k + 1] for k, a in enumerate(args[:-1]) if a == "--mode"]
+    modes += [a.split("=", 1)[1] for a in args if a.startswith(("--mode=", "--chmod="))]
+    for mode in modes:
+        for part in mode.split(","):  # rsync: D2775,Fu+s
+            yield from _mode_rules(re.sub(r"^[DF](?=[0-7ugoa+=-])", "", part))
 
 
 # ---------------------------------------------------------------- private files to cloud storage

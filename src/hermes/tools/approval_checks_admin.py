@@ -1,4 +1,4 @@
-"""Command checks: administering the machine. Mounts and swap, kernel settings and modules, user
+"""Command checks: administering the machine. Mounts and swap, kernel settings and modules, the clock, user
 accounts and sudo rights, security mechanisms, start-up persistence, where tools fetch code from,
 git history rewriting, mail, file capabilities, power off over D-Bus or AppleScript, and miners.
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on, _split
-from hermes.tools.approval_checks_host import foreign_proxy
+from hermes.tools.approval_base import RULES, Ctx, Rule, _on, _split
+from hermes.tools.approval_checks_host import env_rules, foreign_proxy, own_index
 from hermes.tools.approval_paths import SHADOWED, canon, write_rule
 
 # ---------------------------------------------------------------- mounts, swap, kernel
@@ -38,6 +38,33 @@ def _sysctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if any(re.fullmatch(r"-\w*[wp]\w*|--write|--load(?:=.*)?|--system", f) for f in flags) or any("=" in o
                                                                                                 for o in ops):
         yield "kernel_tune"
+
+
+RULES["clock_change"] = Rule("clock_change", "dangerous", "sets the system clock or turns time synchronisation "
+                                                          "off (certificates, tokens, logs and schedules go wrong)")
+
+
+@_on("timedatectl", "date", "hwclock", "systemsetup", "chronyc", "set-date")
+def _clock(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    low = [a.lower() for a in args]
+    ops = [a for k, a in enumerate(low) if not a.startswith("-") and (k == 0 or low[k - 1] not in (
+        "-d", "--date", "-r", "--reference", "-f", "--file", "-v", "-z"))]  # date -r 1700000000 shows a time
+    if name == "timedatectl":
+        hit = ops[:1] == ["set-time"] or (ops[:1] == ["set-ntp"] and ops[1:2] in (["false"], ["0"], ["no"], ["off"]))
+    elif name == "date":  # date -s / --set, or BSD's `date [[[mm]dd]HH]MM[[cc]yy][.ss]` operand
+        hit = any(a == "-s" or a.startswith(("--set", "-s")) and not a.startswith("-s=") for a in low) or any(
+            re.fullmatch(r"\d{4,12}(?:\.\d\d)?", o) for o in ops) and "-j" not in low
+    elif name == "hwclock":
+        hit = any(a in ("--set", "-s", "--hctosys") for a in low)
+    elif name == "systemsetup":
+        hit = any(a in ("-setdate", "-settime") for a in low) or (
+            "-setusingnetworktime" in low and low[-1:] == ["off"])
+    elif name == "chronyc":
+        hit = any(re.match(r"settime\b", a) for a in low)
+    else:
+        hit = True  # PowerShell's Set-Date
+    if hit:
+        yield "clock_change"
 
 
 @_on("modprobe", "insmod", "rmmod", "kexec", "depmod", "kldload", "kldunload", "kmutil", "kextload", "kextunload",
@@ -222,11 +249,14 @@ def _hijack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             if a in ("--trusted-host",) or a.startswith("--trusted-host="):
                 yield "tool_hijack"
                 return
+    elif name == "go" and args[:1] == ["env"] and "-w" in args:
+        yield from env_rules([a for a in args if "=" in a])  # go env -w GOSUMDB=off GOPROXY=https://x
     elif name in ("npm", "pnpm", "yarn", "bun", "gem", "bundle", "cargo", "composer", "go", "nuget", "dotnet"):
         if re.search(r"\bconfig\s+(?:set|add)\b.*\b(?:registry|@[\w-]+:registry|strict-ssl|npmRegistryServer|"
-                     r"GOPROXY|GONOSUMDB|GOFLAGS|GOINSECURE|GOPRIVATE|repositories|source)|"
-                     r"\bsources\s+--add\b|\bsource\s+add\b|\benv\s+-w\s+GO(?:PROXY|NOSUMDB|INSECURE|FLAGS)",
-                     joined, re.I):
+                     r"checksumBehavior|GOPROXY|GONOSUMDB|GOFLAGS|GOINSECURE|GOPRIVATE|repositories|source)|"
+                     r"\bsources\s+--add\b|\bsource\s+add\b", joined, re.I) and not (
+                         re.fullmatch(r"config set (?:registry[ =]|--registry[ =])\S+", joined) and
+                         own_index(args[-1].split("=", 1)[-1])):  # back to the default
             yield "tool_hijack"
         elif (m := re.search(r"\bconfig\s+set\s+(?:https-|https_)?proxy[\s=]+(\S+)", joined, re.I)) and \
                 foreign_proxy(m.group(1)):

@@ -1,7 +1,8 @@
 """Command checks: cloud changes that destroy, copy out or open up without a verb that says so.
 
 The infra module asks before verbs that start with delete, terminate, destroy ...; these say it
-elsewhere: a key scheduled for deletion (aws kms schedule-key-deletion) is gone in days, a deployment
+elsewhere: a key scheduled for deletion (aws kms schedule-key-deletion) is gone in days, an account
+closed or taken out of its organisation (close-account, leave-organization) is gone with it, a deployment
 in Complete mode deletes every resource its template leaves out, `terragrunt run-all destroy`
 destroys every module below the folder, `bq rm` drops a dataset. A bucket copied into another
 bucket, or a snapshot shared with another account, leaves the account; a network rule that allows
@@ -23,13 +24,19 @@ _READ_VERB = re.compile(r"^(?:get|describe|list|show|head|lookup|view|search|tes
                         r"cancel|check|wait|enable|disable)[-_]")
 
 
+# Verbs that end an account, a membership or an attachment: the organisation's account closed, the
+# account taken out of its organisation, an address or MFA device detached.
+_END_VERB = re.compile(r"^(?:close|leave|deactivate|decommission|retire|disassociate|unsubscribe|unregister)(?:$|[-_])")
+
+
 @_on("aws", "gcloud", "az", "doctl", "oci", "ibmcloud", "aliyun", "hcloud", "linode-cli", "scw")
 def _destroy_inside(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     if _dry(args):
         return
     for o in _ops(args, _CLOUD_VALUED)[:4]:
         low = o.lower()
-        if re.fullmatch(r"[a-z][a-z0-9-]*", low) and _DESTROY_WORD.search(low) and not _READ_VERB.match(low):
+        if re.fullmatch(r"[a-z][a-z0-9-]*", low) and (_DESTROY_WORD.search(low) or _END_VERB.match(low)) and \
+                not _READ_VERB.match(low):
             yield "cloud_destroy"
             return
 

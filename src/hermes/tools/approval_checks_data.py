@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _short, _split  # noqa: F401
+from hermes.tools.approval_checks_outputs import saved_to
 from hermes.tools.approval_checks_secrets import own_provider
 from hermes.tools.approval_paths import PERSONAL_DIRS, canon, hard_target, is_secret, write_rule
 
@@ -195,6 +196,7 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     dest = dest or next((f.split("=", 1)[1] for f in flags if f.startswith("--target-directory=")), None)
     if dest is None and len(ops) >= 2:
         dest, ops = ops[-1], ops[:-1]
+    dry = name == "rsync" and (_short(flags, "n") or "--dry-run" in flags)  # -n: lists what it would do
     if name in ("rsync", "scp"):
         remote = [o for o in ops + [dest or ""] if re.match(r"^[^/\s]+:", o)]
         if remote:
@@ -202,16 +204,16 @@ def _copy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             sent = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in valued)]
             if any(is_secret(o, sending=True) for o in sent[:-1]):  # the last operand is the destination
                 yield "secret_exfil"
-            if any(f.startswith(("--delete", "--remove-source-files")) for f in flags):
+            if any(f.startswith(("--delete", "--remove-source-files")) for f in flags) and not dry:
                 yield "rm_recursive"  # mirrors a deletion onto (or empties) the other side
             if dest and dest not in remote:  # fetched from another machine into a local file
                 yield from _dest_rules([dest], ctx)
             return
-        if name == "rsync" and "--remove-source-files" in flags:
+        if name == "rsync" and "--remove-source-files" in flags and not dry:
             if any(hard_target(canon(o, ctx.cwd)) for o in ops):
                 yield "destroy_home"
             yield "rm_recursive"
-        if name == "rsync" and any(f.startswith("--delete") for f in flags):
+        if name == "rsync" and any(f.startswith("--delete") for f in flags) and not dry:
             if dest and hard_target(canon(dest, ctx.cwd)):
                 yield "destroy_home"
             yield "rm_recursive"
@@ -249,12 +251,8 @@ def _inplace(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("curl", "wget")
 def _download(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    outs = ("-o", "--output") if name == "curl" else ("-O", "--output-document")
-    for k, a in enumerate(args):
-        target = args[k + 1] if a in outs and k + 1 < len(args) else None
-        if a.startswith(tuple(o + "=" for o in outs if o.startswith("--"))):
-            target = a.split("=", 1)[1]
-        if target and target != "-" and (r := write_rule(target, cwd=ctx.cwd)):
+    for target in saved_to(name, args)[1]:  # the file or folder the download lands in
+        if target != "-" and (r := write_rule(target, cwd=ctx.cwd)):
             yield r
     yield from _network(name, args, ctx)
 
@@ -266,6 +264,7 @@ NETWORK = frozenset("curl wget nc ncat netcat socat http https xh xhs ftp tftp t
 
 @_on(*(NETWORK - {"curl", "wget"}))
 def _network(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    args = saved_to(name, args)[0]  # where a download is saved is written to, not sent
     if name in ("nc", "ncat", "netcat") and any(a in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec")
                                                 for a in args):
         yield "raw_socket"

@@ -1,11 +1,12 @@
 """Command checks: acting on many machines, accounts or containers at once.
 
-Power of other machines (a server's BMC through ipmitool or racadm, virtual machines through their
-hypervisor), fleet tools' modules that do what a shell command would (`ansible all -m reboot` is
-`reboot` on every host: the module is translated and the command judged as if typed), deletes in a
-directory service (LDAP, Samba AD, FreeIPA, Kerberos), every container of another host or a cluster
-node stopped or removed in one command (`ssh host 'docker stop $(docker ps -q)'`, `ctr ... rm $(ctr ...
-ls -q)`), a node's cluster state reset (kubeadm reset), and ssh-keygen writing over the user's key.
+Power of other machines (a server's BMC through ipmitool or racadm, virtual machines and system
+containers through their hypervisor or manager: virsh, qm, multipass, lxc, incus), fleet tools'
+modules that do what a shell command would (`ansible all -m reboot` is `reboot` on every host: the
+module is translated and the command judged as if typed), deletes in a directory service (LDAP,
+Samba AD, FreeIPA, Kerberos), every container of another host or a cluster node stopped or removed
+in one command (`ssh host 'docker stop $(docker ps -q)'`, `ctr ... rm $(ctr ... ls -q)`), a node's
+cluster state reset (kubeadm reset), and ssh-keygen writing over the user's key.
 """
 
 from __future__ import annotations
@@ -43,15 +44,27 @@ def _bmc_power(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 _VM_POWER = {"virsh": {"destroy", "shutdown", "reboot", "reset"}, "xl": {"destroy", "shutdown", "reboot"},
              "qm": {"stop", "shutdown", "reset", "reboot"}, "pct": {"stop", "shutdown", "reboot"},
-             "vmrun": {"stop", "reset"}, "prlctl": {"stop", "reset", "restart"}, "govc": {"vm.power"}}
+             "vmrun": {"stop", "reset"}, "prlctl": {"stop", "reset", "restart"}, "govc": {"vm.power"},
+             "lxc": {"stop", "restart"}, "incus": {"stop", "restart"}, "lxc-stop": {"*"},
+             "multipass": {"stop", "restart", "suspend"}, "limactl": {"stop"}}
 _VM_DELETE = {"virsh": {"undefine"}, "qm": {"destroy"}, "pct": {"destroy"}, "prlctl": {"delete"},
-              "govc": {"vm.destroy"}}
+              "govc": {"vm.destroy"}, "multipass": {"delete", "purge"}, "limactl": {"delete", "rm", "remove"},
+              "colima": {"delete"}, "docker-machine": {"rm"}, "tart": {"delete"}, "utmctl": {"delete"},
+              "orbctl": {"delete"}}
+# System containers (LXD, Incus, LXC): an instance, or a storage pool or volume, deleted with its data.
+_CONTAINER_DELETE = {"lxc": {"delete", "rm"}, "incus": {"delete", "rm"}, "lxc-destroy": {"*"}}
 
 
-@_on(*_VM_POWER, "vboxmanage")
+@_on(*_VM_POWER, *_VM_DELETE, *_CONTAINER_DELETE, "vboxmanage")
 def _vm_power(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     """A virtual machine powered off or reset loses what it was doing; deleted, its disks."""
-    ops = [a.lower() for a in _ops(args, frozenset({"-c", "--connect", "-T"}))]
+    ops = [a.lower() for a in _ops(args, frozenset({"-c", "--connect", "-T", "-n", "--name", "-P", "--project"}))]
+    if any(a in ("-h", "--help") for a in args):
+        return
+    if name in _CONTAINER_DELETE and (ops[:1] and ops[0] in _CONTAINER_DELETE[name] or "*" in _CONTAINER_DELETE[
+            name] or (ops[:1] == ["storage"] and "delete" in ops[1:3])):
+        yield "docker_destroy"
+        return
     if name == "vboxmanage":
         if ops[:1] == ["controlvm"] and set(ops[2:3]) & {"poweroff", "reset", "acpipowerbutton"}:
             yield "vm_power"
@@ -60,7 +73,8 @@ def _vm_power(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         return
     if ops[:1] and ops[0] in _VM_DELETE.get(name, ()):
         yield "cloud_destroy"
-    elif ops[:1] and ops[0] in _VM_POWER[name] and not (name == "govc" and "-on" in args):
+    elif (ops[:1] and ops[0] in _VM_POWER.get(name, ()) or "*" in _VM_POWER.get(name, ())) and not (
+            name == "govc" and "-on" in args):
         yield "vm_power"
 
 

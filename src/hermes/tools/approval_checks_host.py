@@ -129,6 +129,35 @@ def foreign_proxy(value: str) -> bool:
 
 
 _SHARED_DIR = re.compile(r"^(?:/tmp|/var/tmp|/dev/shm|/private/tmp)(?:/|$)")
+# Where package managers fetch from, and whether they check what they fetch: a variable that points
+# installs at another index, or switches the checksum database off, changes whose code is installed.
+_INDEX_VARS = frozenset("GOPROXY GOSUMDB NPM_CONFIG_REGISTRY BUN_CONFIG_REGISTRY YARN_REGISTRY "
+                        "YARN_NPM_REGISTRY_SERVER PIP_INDEX_URL PIP_EXTRA_INDEX_URL PIP_FIND_LINKS UV_INDEX_URL "
+                        "UV_EXTRA_INDEX_URL UV_INDEX UV_DEFAULT_INDEX UV_FIND_LINKS".split())
+_OWN_INDEX = re.compile(r"(?i)^(?:https?://(?:proxy\.golang\.org|sum\.golang\.org|registry\.npmjs\.org|"
+                        r"registry\.yarnpkg\.com|(?:pypi\.org|files\.pythonhosted\.org|download\.pytorch\.org|"
+                        r"pypi\.nvidia\.com|data\.pyg\.org|localhost|127\.[\d.]+)(?::\d+)?)(?:/\S*)?|direct|off|"
+                        r"sum\.golang\.org)$")
+
+
+def own_index(url: str) -> bool:
+    """The default registry or index of a package manager (or one on this machine)."""
+    return bool(_OWN_INDEX.match(url.strip("'\"")))
+
+
+def source_var(name: str, value: str) -> str | None:
+    """GOSUMDB=off, GOINSECURE=*, GOPROXY=https://other.example, PIP_INDEX_URL=...: checks off or
+    packages fetched from an index nobody vouches for (also read from `go env -w`)."""
+    n, v = name.upper(), value.strip("'\"")
+    if (n == "GOSUMDB" and v.lower() == "off") or (n in ("GONOSUMCHECK", "GOINSECURE") and v) or (
+            n == "GONOSUMDB" and re.search(r"(?:^|,)(?:\*|github\.com)", v)) or (
+            n == "YARN_CHECKSUM_BEHAVIOR" and v.lower() in ("ignore", "update")) or (
+            n == "GOFLAGS" and "-insecure" in v):
+        return "security_off"
+    if (n in _INDEX_VARS and v and not all(_OWN_INDEX.match(p) for p in re.split(r"[,|\s]+", v) if p)) or (
+            n == "GOFLAGS" and "-toolexec" in v):
+        return "tool_hijack"
+    return None
 
 
 def env_rules(assignments: list[str]) -> Iterator[str]:
@@ -149,6 +178,8 @@ def env_rules(assignments: list[str]) -> Iterator[str]:
             yield "traffic_redirect"
         elif name == "PATH" and _SHARED_DIR.match(value.strip("'\"").split(":")[0]):
             yield "tool_hijack"  # PATH=/tmp/x:$PATH: any user who can write there chooses what `ls` runs
+        elif rule := source_var(name, value):
+            yield rule
 
 
 @_on("export", "declare", "typeset", "readonly", "local", "setenv", "unset", "set", "env")

@@ -3,7 +3,8 @@
 These tools act on machines and data far from the sandbox, so the gate asks before any verb that
 deletes, tears down or publishes: kubectl delete/drain, helm uninstall, terraform destroy, aws ... rm /
 delete-* / terminate-*, gcloud/az/doctl ... delete, npm publish, twine upload, docker push, dropdb,
-redis-cli FLUSHALL, rails db:drop. Read-only verbs (get, list, describe, plan, --dry-run) stay allowed.
+redis-cli FLUSHALL, rails db:drop, and database servers' and brokers' admin tools (pg_dropcluster,
+rabbitmqctl delete_queue, kafka-topics --delete). Read-only verbs (get, list, describe, plan, --dry-run) stay allowed.
 """
 
 from __future__ import annotations
@@ -263,17 +264,17 @@ def _publish(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 # ---------------------------------------------------------------- databases through their tools
 
-@_on("dropdb", "dropuser", "mysqladmin", "mongo", "mongosh", "redis-cli", "valkey-cli", "keydb-cli", "etcdctl",
-     "cqlsh", "influx", "rails", "rake", "bin/rails", "prisma", "npx", "alembic", "flask", "sequelize", "sequelize-cli",
-     "knex", "typeorm", "dbmate", "goose", "migrate", "diesel", "sqlx", "liquibase", "flyway", "php", "artisan",
-     "mix", "django-admin", "manage.py", "python", "bundle", "drizzle-kit", "psql", "mysql", "mariadb", "console",
-     "symfony", "atlas", "hasura")
+@_on("dropdb", "dropuser", "mysqladmin", "mariadb-admin", "cypher-shell", "mongo", "mongosh", "redis-cli",
+     "valkey-cli", "keydb-cli", "etcdctl", "cqlsh", "influx", "rails", "rake", "bin/rails", "prisma", "npx",
+     "alembic", "flask", "sequelize", "sequelize-cli", "knex", "typeorm", "dbmate", "goose", "migrate", "diesel",
+     "sqlx", "liquibase", "flyway", "php", "artisan", "mix", "django-admin", "manage.py", "python", "bundle",
+     "drizzle-kit", "psql", "mysql", "mariadb", "console", "symfony", "atlas", "hasura")
 def _db_tools(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     joined = " ".join(args)
     low = joined.lower()
     if name in ("dropdb", "dropuser"):
         yield "db_drop"
-    elif name == "mysqladmin":
+    elif name in ("mysqladmin", "mariadb-admin"):
         if re.search(r"\b(?:drop|flush-\w+|shutdown)\b", low):
             yield "db_drop"
     elif name in ("redis-cli", "valkey-cli", "keydb-cli"):
@@ -283,8 +284,9 @@ def _db_tools(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif name == "etcdctl":
         if re.search(r"\b(?:del|delete|defrag|compact|snapshot\s+restore|member\s+remove)\b", low):
             yield "db_wipe"
-    elif name in ("cqlsh", "influx", "psql", "mysql", "mariadb", "mongo", "mongosh"):
-        if re.search(r"\bdrop\s+(?:keyspace|owned|user|role|column|index|measurement|bucket|collection|"
+    elif name in ("cqlsh", "influx", "psql", "mysql", "mariadb", "mongo", "mongosh", "cypher-shell"):
+        if re.search(r"\bdetach\s+delete\b|"
+                     r"\bdrop\s+(?:keyspace|owned|user|role|column|index|measurement|bucket|collection|"
                      r"retention|function|view|materialized|extension|trigger|database|table|schema)\b|"
                      r"\bdelete\s+(?:bucket|org)\b|\.drop(?:Database|Collection|User)?\s*\(|deleteMany\s*\(\s*\{\s*\}|"
                      r"\balter\s+table\b[^;]*\bdrop\b|\bremove\s*\(\s*\{\s*\}", joined, re.I):
@@ -324,3 +326,37 @@ def _framework(name: str, args: list[str]) -> bool:
     if name == "alembic":  # alembic -c prod.ini -x db=production downgrade base
         return "downgrade" in args
     return True
+
+
+# Database servers' and brokers' own admin tools: program -> leading operands (any case, `-` and `_`
+# alike) of a verb that drops a cluster, a database, a topic or a queue with what it holds. () = any use.
+_ADMIN_DROPS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pg_dropcluster": ((),), "pg_resetwal": ((),), "pg_resetxlog": ((),),
+    "pgbackrest": (("stanza-delete",),), "barman": (("delete",),),
+    "rabbitmqctl": (("delete_vhost",), ("delete_queue",), ("purge_queue",), ("reset",), ("force_reset",)),
+    "rabbitmqadmin": (("delete", "queue"), ("delete", "vhost"), ("delete", "exchange"), ("purge", "queue")),
+    "nats": (("stream", "rm"), ("stream", "delete"), ("stream", "purge"), ("kv", "rm"), ("kv", "del"),
+             ("kv", "purge"), ("object", "rm")),
+    "rpk": (("topic", "delete"), ("group", "delete")),
+    "pulsar-admin": (("topics", "delete"), ("namespaces", "delete"), ("tenants", "delete")),
+    "zkcli": (("deleteall",), ("rmr",)), "zookeeper-shell": (("deleteall",), ("rmr",)),
+    "couchbase-cli": (("bucket-delete",), ("bucket-flush",)), "curator_cli": (("delete_indices",),),
+    "kafka-delete-records": ((),),
+}
+_KAFKA = frozenset("kafka-topics kafka-consumer-groups kafka-streams-application-reset".split())
+_ADMIN_VALUED = frozenset("-p -n -V -H -u -P -s -c -server --vhost --node --host --port --user --username --password "
+                          "--server --context --config --url --stanza --brokers --admin-url --cluster".split())
+
+
+@_on(*_ADMIN_DROPS, *_KAFKA)
+def _admin_drop(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("-h", "--help", "--version", "--list", "--describe") for a in args):
+        return
+    if name in _KAFKA:  # kafka-topics --delete, kafka-consumer-groups --reset-offsets --execute
+        if "--delete" in args or ("--reset-offsets" in args and "--execute" in args):
+            yield "db_drop"
+        return
+    ops = [o.lower().replace("_", "-") for o in _ops(args, _ADMIN_VALUED)]
+    ops = ops[1:] if ops[:1] and re.fullmatch(r"[\w.-]+:\d+", ops[0]) else ops  # zookeeper-shell HOST:PORT verb
+    if any(tuple(ops[:len(v)]) == tuple(w.replace("_", "-") for w in v) for v in _ADMIN_DROPS[name]):
+        yield "db_drop"

@@ -8,7 +8,8 @@ Four families, each judged where its shape shows:
   the background each turn; inline code starting processes inside an endless repeat;
 - runaway loops: an endless loop that never waits (no sleep, read, wait, break), or one that copies
   trees or digs ever deeper folders, and `watch` doing that faster than once a second;
-- load generators: stress and stress-ng without a time limit or with most of the memory.
+- load generators: stress and stress-ng without a time limit or with most of the memory; inline code
+  keeping 10 MB or more each turn of a loop or timer (endless iterators such as iter(int, 1) count).
 The bounded or waiting version of each (head -c 32, count=100, sleep 5, --timeout 60s) is ordinary.
 """
 
@@ -349,8 +350,11 @@ def loop_rules(segs: list[Segment]) -> list[str]:
 # An endless repeat in any language: while(1), while True:, for(;;), loop do, for {, setInterval.
 _REPEAT = re.compile(r"\bsetInterval\s*\(|\bwhile\s*\(\s*(?:1|true|!0|!false|\$true)\s*\)|"
                      r"\bwhile\s+(?:True|1|true)\s*:|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\bfor\s*\{|"
-                     r"\bwhile\s+1\b|\bfor\s+\w+\s+in\s+(?:itertools\.)?count\s*\(\s*\d*\s*\)|\b1\s+while\s+1\b|"
-                     r"\bwhile\s*\[?\s*true\s*\]?\s*(?:do|;)")
+                     r"\bwhile\s+1\b|\b1\s+while\s+1\b|\bwhile\s*\[?\s*true\s*\]?\s*(?:do|;)|"
+                     # iterators that never end: count(), cycle(), repeat(x) without a number, iter(int, 1)
+                     r"\bfor\s+[\w, ]+\s+in\s+(?:itertools\.|it\.)?(?:count\s*\(\s*\d*\s*\)|cycle\s*\(|"
+                     r"repeat\s*\([^(),]*\)|iter\s*\(\s*(?:int|float|str|bool|list|dict|tuple|object|"
+                     r"lambda\s*:\s*(?:\d+|True|False|None|['\"][^'\"]*['\"]))\s*,)")
 _SPAWNS = re.compile(r"\b(?:spawn\w*|fork|execSync|execFile\w*|exec[lv]p?e?|system|popen|Popen|subprocess|"
                      r"child_process|pcntl_fork|proc_open|shell_exec|passthru|Start-Process|cluster\.fork)\b|"
                      r"\bexec\s*\(\s*['\"`]|\b(?:cp|child_process)\.exec\b|`[^`]+`")
@@ -366,6 +370,35 @@ _HUGE = re.compile(r"(?:['\"\]]\s*\*|\bx|\b(?:bytearray|bytes|alloc\w*|repeat|Ar
                    r"2\s*\*\*\s*(?:3[4-9]|[4-9]\d)|\d{11,})")
 
 
+# An allocation and its size (10**7, 1e9, 1024*1024*100, 1<<30); code that keeps what it allocates.
+_ALLOC = re.compile(r"(?:['\"\]]\s*\*|\bx|\b(?:bytearray|bytes|alloc\w*|repeat|Array\w*|zeros|ones|empty|malloc|"
+                    r"calloc|randomBytes|randbytes|urandom)\s*\()\s*(\d[\d_.]*(?:e\+?\d+)?(?:\s*(?:\*\*|\*|<<)\s*"
+                    r"\d[\d_.]*(?:e\+?\d+)?)*)")
+_KEEPS = re.compile(r"\.(?:push|append|extend|concat|add|insert|unshift|put)\s*\(|\+=|\bpush\b|[A-Za-z_\]]\s*<<\s*\S")
+_GROWTH = 10 ** 7  # bytes kept a turn (or a second, for a timer): memory is gone in minutes
+
+
+def _size(expr: str) -> float:
+    """The value of a product of numbers (`**` before `*`, `<<` last), inf when it overflows."""
+    try:
+        total: float | None = None
+        for shifted in re.split(r"\s*<<\s*", expr):
+            value = 1.0
+            for factor in re.split(r"(?<!\*)\*(?!\*)", shifted):
+                powers = [float(p.strip().replace("_", "")) for p in factor.split("**")]
+                for base in reversed(powers[:-1]):
+                    powers[-1] = base ** min(powers[-1], 400.0)
+                value *= powers[-1]
+            total = value if total is None else total * 2.0 ** min(value, 400.0)
+        return total or 0.0
+    except (ValueError, OverflowError):
+        return float("inf")
+
+
+def _grows(body: str, per_second: float = 1.0) -> bool:  # 10 MB or more kept a turn (or a second)
+    return bool(_KEEPS.search(body)) and any(_size(m.group(1)) * per_second >= _GROWTH for m in _ALLOC.finditer(body))
+
+
 def _interval(code: str, start: int) -> float:
     """The period of setInterval(fn, ms) opening at code[start] ('(')."""
     region = code[start + 1:match_paren(code, start)]
@@ -377,7 +410,8 @@ def _interval(code: str, start: int) -> float:
 
 
 def code_rules(code: str) -> list[str]:
-    """Inline code that piles up processes, spins forever or allocates 10 GB or more at once."""
+    """Inline code that piles up processes, spins forever, allocates 10 GB or more at once or keeps
+    allocating in a loop or timer."""
     if _HUGE.search(code):
         return ["resource_exhaust"]
     for m in _REPEAT.finditer(code):
@@ -385,11 +419,12 @@ def code_rules(code: str) -> list[str]:
         piles = (_ASYNC.search(body) or ("child_process" in code and re.search(r"\bexec\s*\(", body))) and \
             not re.search(r"wait|join|communicate", body)
         if m.group().startswith("setInterval"):
-            if _SPAWNS.search(body) and _interval(code, m.end() - 1) < 1000:
+            period = _interval(code, m.end() - 1)
+            if (_SPAWNS.search(body) and period < 1000) or _grows(body, 1000 / max(period, 1.0)):
                 return ["resource_exhaust"]
             continue
         if code[:m.start()].rstrip().endswith("}") and "while" in m.group():
             continue  # the tail of do { ... } while (1): its body came before
-        if piles or not _BLOCKS.search(body):
+        if piles or not _BLOCKS.search(body) or _grows(body):
             return ["resource_exhaust"]
     return []

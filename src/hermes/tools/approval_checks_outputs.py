@@ -90,3 +90,35 @@ def _awk_output(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         for path in _AWK_OUT.findall(prog):
             if r := write_rule(path, cwd=ctx.cwd):
                 yield r
+
+
+# Downloaders' options that name where the download is saved (a file or a folder): a destination,
+# written to, never data sent (`wget URL -P ~/Downloads`, `curl -sSLo ~/Documents/r.pdf URL`).
+_SAVED_TO = {"curl": ("-o", "--output", "--output-dir", "-c", "--cookie-jar", "-D", "--dump-header", "--trace",
+                      "--trace-ascii", "--stderr", "--etag-save"),
+             "wget": ("-O", "--output-document", "-P", "--directory-prefix", "-o", "--output-file", "-a",
+                      "--append-output", "--save-cookies"),
+             "aria2c": ("-d", "--dir", "-o", "--out")}
+
+
+def saved_to(name: str, args: list[str]) -> tuple[list[str], list[str]]:
+    """(the arguments without the values of the options that say where the download is saved, those
+    values): -o FILE, -oFILE, -sSLo FILE, --output=FILE."""
+    opts = _SAVED_TO.get(name, ())
+    if not opts:
+        return args, []
+    kept, dests, k = [], [], 0
+    while k < len(args):
+        a = args[k]
+        if a in opts or (re.fullmatch(r"-[A-Za-z]+", a) and "-" + a[-1] in opts):
+            dests += args[k + 1:k + 2]  # the value is the next word (also ending a cluster: -sSLo FILE)
+            k += 2
+            continue
+        if a.startswith("--") and a.split("=", 1)[0] in opts and "=" in a:
+            dests.append(a.split("=", 1)[1])
+        elif not a.startswith("--") and a[:2] in opts and len(a) > 2:
+            dests.append(a[2:])
+        else:
+            kept.append(a)
+        k += 1
+    return kept, dests

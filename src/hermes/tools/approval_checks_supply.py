@@ -107,6 +107,8 @@ def _specs(args: list[str], valued: frozenset[str], npm: bool, runner: bool) -> 
         else:
             cand, first = a, False
         cand = cand.split(" @ ")[-1].strip()
+        if npm:  # lodash@github:someone/lodash, x@git+https://...: an alias for a repository
+            cand = re.sub(r"^(?:@[\w.-]+/)?[\w.-]+@(?=(?:github|gitlab|bitbucket|gist|git\+\w+|git|https?):)", "", cand)
         if _URL.match(cand):
             out.append(cand)
         elif npm and _SHORTHAND.match(cand) and not cand.startswith(("@", ".")):
@@ -120,8 +122,8 @@ _FETCHERS = {"pip": (("install",), ("download",)), "pip3": (("install",),), "uv"
              "poetry": (("add",),), "pdm": (("add",),), "npm": (("install",), ("i",), ("add",), ("exec",), ("x",)),
              "pnpm": (("add",), ("install",), ("i",), ("dlx",)), "yarn": (("add",), ("dlx",)),
              "bun": (("add",), ("install",), ("i",), ("x",)), "npx": ((),), "bunx": ((),), "pnpx": ((),),
-             "cargo": (("install",),), "gem": (("install",),), "ansible-galaxy": (("install",), ("role", "install"),
-                                                          ("collection", "install"))}
+             "cargo": (("install",), ("add",)), "gem": (("install",),),
+             "ansible-galaxy": (("install",), ("role", "install"), ("collection", "install"))}
 
 
 @_on(*_FETCHERS, "python")

@@ -124,7 +124,7 @@ def find_unfiltered(exprs: list[str]) -> bool:
 
 
 # A name pattern that picks out keys and credentials: find ... -name '*.pem' -exec cat {} \;
-_SECRET_GLOB = re.compile(r"id_(?:rsa|dsa|ecdsa|ed25519)|\.(?:pem|key|p12|pfx|kdbx|ppk|jks|keystore|ovpn)\W*$|"
+_SECRET_GLOB = re.compile(r"id_(?:rsa|dsa|ecdsa|ed25519|\*)|\.(?:pem|key|p12|pfx|kdbx|ppk|jks|keystore|ovpn)\W*$|"
                           r"^\W*(?:\.netrc|\.pgpass|\.git-credentials|credentials|wallet\.dat)\W*$", re.I)
 # Looser words, only for a search beyond the working tree (token*.py in a project is code).
 _SECRET_WORD = re.compile(r"secret|passw|private|token|\.env\b|credential", re.I)

