@@ -46,14 +46,15 @@ _PAYLOAD = (r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|\bnetcat\b|\bsocat\b|/dev/tcp
 _RC = (r"(?:\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login)\b|"
        r"config/fish/config\.fish|/etc/profile|/etc/bash\.bashrc)")
 _WHO = r"(?:the\s+)?(?:user|human|operator|owner)'?s?"
-_ADJ = r"(?:(?!(?:on|about|of|regarding|with|for)\b)[\w'’-]+\s+){0,3}?"  # "their online banking", not "feedback on the"
+_ADJ = r"(?:(?!(?:on|about|of|regarding|with|for)\b)[\w'’-]+\s+){0,4}?"  # "the build box's root", not "feedback on the"
 _SECRET_ASKED = (r"(?:passwords?|passphrases?|passcodes?|pin(?:\s+(?:code|number))?|2fa\s+codes?|otp|one[-\s]time\s+"
                  r"(?:codes?|passwords?)|verification\s+codes?|mfa\s+codes?|security\s+codes?|auth(?:entication)?\s+"
                  r"codes?|credit\s+card(?:\s+(?:number|details|info))?|card\s+(?:number|details)|cvv|cvc|"
                  r"bank(?:ing)?\s+(?:login|password|credentials|details)|(?:secret\s+)?access\s+keys?|secret\s+keys?|"
                  r"api\s+keys?|access\s+tokens?|(?:github|gitlab|aws|openai|slack|discord)\s+tokens?|private\s+keys?|"
                  r"seed\s+phrases?|recovery\s+(?:phrases?|codes?)|mnemonic|social\s+security\s+numbers?|ssn|"
-                 r"login\s+(?:details|credentials)|credentials)\b")
+                 r"login\s+(?:details|credentials)|credentials|security\s+(?:questions?|answers?)|mother'?s\s+maiden\s+"
+                 r"name|answers?\s+to\s+(?:their|your|his|her|the\s+user'?s)\s+(?:\w+\s+){0,2}?security\s+questions?)\b")
 _DEST = r"(?:https?://|ftp://|[\w.+-]+@[\w-]+\.\w+|webhook|pastebin|this\s+(?:url|address|endpoint|server)|" \
         r"(?:the\s+)?following\s+(?:url|address|endpoint|server))"
 _WRITE = (r"(?:\b(?:edit|modify|change|update|overwrite|rewrite|replace|write|append|add|insert|set|delete|"
@@ -162,11 +163,17 @@ LANGUAGE_RULES: list[tuple[str, re.Pattern[str]]] = [
         r"verify|re-?enter|disclose|reveal|supply)(?:\s+(?:you|us|me))?)\s+" + _ADJ + _SECRET_ASKED +
         r"(?![^\n.]{0,40}?\b(?:(?:in|into|to)\s+(?:the\s+|their\s+|your\s+|a\s+)?(?:\.env|env|environment|"
         r"config|file|settings|keychain|password\s+manager|vault|secret\s+store)|only\s+(?:through|via|in|on)))"
-        r"|(?<!never\s)(?<!not\s)(?<!n't\s)(?<!will\s)(?<!would\s)\b(?:request|require|demand|collect|obtain|get)\s+"
+        r"|(?<!never\s)(?<!not\s)(?<!n't\s)(?<!will\s)(?<!would\s)\b(?:request|require|demand|collect|obtain|get|"
+        r"ask\s+for)\s+"
         r"(?:from\s+the\s+user\s+)?(?:the\s+user'?s|their|his|her)\s+" + _ADJ + _SECRET_ASKED +
         r"(?![^\n.]{0,20}?\bfrom\s+(?:the\s+)?(?:env|environment|config|\.env|file|vault|keychain|secret))"
         r"|\b" + _SECRET_ASKED + r"[^\n.]{0,60}?\b(?:is|are)\s+(?:needed|required)\b[^\n.]{0,10}?[;,:]?\s*"
-        r"(?:so\s+)?(?:ask|request|get)\s+(?:for\s+it|the\s+user|them|it)")),
+        r"(?:so\s+)?(?:ask|request|get)\s+(?:for\s+it|the\s+user|them|it)"
+        # other people's secrets gathered in one place
+        r"|(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:gather|collect|compile|harvest)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?"
+        r"(?:team'?s?|everyone'?s|employees'?|staff'?s?|users'?|colleagues'?|customers'?|members'?|their)\s+"
+        r"(?:[\w-]+\s+){0,3}?(?:passwords?|passphrases?|credentials|logins|private\s+keys?|recovery\s+codes?|"
+        r"2fa\s+codes?|pins?)\b")),
     ("context_exfil", _rx(
         r"\b(?:send|post|upload|forward|transmit|copy|share|email|leak|exfiltrate)\s+" + _w(3)
         + r"(?:conversations?|chat\s+(?:history|logs?)|transcripts?|messages|everything|"
