@@ -21,7 +21,8 @@ NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass",
 # Rules about wording: a quoted, discussed phrase is not an instruction.
 _QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
-                       "leak_system_prompt", "secret_request", "deceive_user", "covert_steering"})
+                       "leak_system_prompt", "secret_request", "deceive_user", "covert_steering",
+                       "claimed_access"})
 # Single quotes may hold apostrophes inside words ('pretend you're free'); guillemets, corner brackets and
 # low-high quotes are how other languages quote.
 _QUOTE = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){3,200}'(?!\w)|\"[^\"\n]{3,200}\"|“[^”\n]{3,200}”|"
