@@ -70,7 +70,8 @@ _SAY = (r"(?:pretend|report|say|state|claim|write|mark|count|record|log|list|sho
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("deceive_user", _rx(
         # a third party's question or notice, then what to tell them is managed
-        r"\b(?:if|when|whenever|should|once)\s+" + _THEY + r"\s+" + _ASKS + r"\b[^\n]{0,120}?(?:"
+        r"\b(?:(?:if|when|whenever|should|once)\s+" + _THEY + r"\s+" + _ASKS + r"|(?:if|when|whenever)\s+"
+        r"(?:(?:you\s+are|you'?re|you\s+get)\s+)?(?:asked|questioned))\b[^\n]{0,120}?(?:"
         r"\bexplain\s+(?:it|this|that|them)\s+away\b|\bblame\s+(?:it\s+on\s+)?(?:the\s+)?\w+|\bdeny\b|"
         r"\b(?:say|answer|reply|respond|tell\s+\w+)\s+(?:no|yes|nothing)\b[^\n]{0,40}?" + _COUNTER +
         r"|\b(?:say|answer|reply|claim|tell\s+\w+)\s+(?:that\s+)?(?:there\s+(?:was|were|is|are|has\s+been)\s+"
