@@ -429,6 +429,8 @@ STILL_ASKED = [
     "rm -rf /tmp/*", "rm -rf /var/tmp", "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-*", "rm -rf /tmp/$NAME",
     "rm -rf /tmp/$USER", "rm -rf \"$TMPDIR\"/*", "rm -rf \"$TMPDIR/etc\"", "rm -rf /tmp/../home/tester",
     "find /tmp -mtime +3 -delete", "find /tmp -name 'ssh-*' -delete", "rsync -a --delete src/ /tmp/",
+    # deeper in a temp folder: often a working tree someone put there
+    "rm -rf /tmp/work/app/build", "rm -rf /var/tmp/checkouts/site/.git", "rsync -a --delete src/ /tmp/stage/app/",
     "rsync -a --delete src/ ~/mirror/", "sqlite3 ~/notes.db 'DROP TABLE notes'",
     "sqlite3 /tmp/x.db \"ATTACH '/home/tester/app.db' AS a; DROP TABLE a.users\"",
     # other environments, or a test one pointed at a shared database

@@ -6,7 +6,7 @@
 - caches in the home folder (~/.cache/<tool>, ~/Library/Caches/<app>, Xcode's DerivedData ...);
 - a force push that checks the lease (--force-with-lease) onto a named branch nobody else builds on;
 - a plain alias appended to a shell rc file (`alias gs="git status"`);
-- a named entry of a temp folder (`rm -rf /tmp/pytest-of-$USER`, a filtered `find /tmp ... -delete`,
+- a named direct entry of a temp folder (`rm -rf /tmp/pytest-of-$USER`, a filtered `find /tmp ... -delete`,
   `rsync --delete` into /tmp/x), never the folder itself nor the sockets of live sessions;
 - a scratch SQLite file (in a temp folder, in memory) and a framework's test environment
   (`RAILS_ENV=test rails db:drop`, `MIX_ENV=test mix ecto.reset`, `--env=test`);
@@ -240,7 +240,9 @@ def _test_env(name: str, args: list[str]) -> bool:
 
 # ---------------------------------------------------------------- temp folders, pods that come back
 
-_TEMP = re.compile(r"^(?:/tmp|/var/tmp|/private/tmp)(?:/([^/]+))?(?:/|$)")
+# Only a direct entry (/tmp/build-x, its contents /tmp/build-x/*): a path deeper in a temp folder is
+# often someone's working tree put there (/tmp/work/app/build), and stays asked.
+_TEMP = re.compile(r"^(?:/tmp|/var/tmp|/private/tmp)(?:/([^/]+))?(?:/\*?)?$")
 # What live sessions keep in /tmp: X11 and ICE sockets, tmux and ssh-agent sockets, systemd's private tmp.
 _SESSION_ENTRIES = (".X11-unix", ".ICE-unix", ".font-unix", ".XIM-unix", ".X0-lock", "tmux-1000", "ssh-XXXXabcd",
                     "systemd-private-abc-x.service-y", "snap-private-tmp", "screen", "krb5cc_1000", ".s.PGSQL.5432")
@@ -249,8 +251,8 @@ _OWN_VAR = re.compile(r"\$(?:\{?(?:USER|LOGNAME|UID|EUID|PPID)\}?(?!\w)|\$)")
 
 
 def temp_entry(path: str, folder_too: bool = False) -> bool:
-    """A named entry of a temp folder (/tmp/build-x, /tmp/pytest-of-$USER/*), not one of live sessions'
-    sockets; `folder_too`: the temp folder itself counts (a filtered find over /tmp)."""
+    """A named direct entry of a temp folder (/tmp/build-x, /tmp/pytest-of-$USER/*), not one of live
+    sessions' sockets; `folder_too`: the temp folder itself counts (a filtered find over /tmp)."""
     p, bare = _OWN_VAR.sub("x", path.strip()), _OWN_VAR.sub("", path.strip())
     if (m := _TMPDIR.match(p)) and hard_target(canon(m.group(1))) is None:  # were TMPDIR empty: /name
         p, bare = "/tmp" + m.group(1), "/tmp" + _TMPDIR.sub(r"\1", bare)
