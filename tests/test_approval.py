@@ -415,7 +415,7 @@ DANGEROUS = [
     ("shred -u /var/log/auth.log", "log_tamper"),
     ("systemctl stop nginx", "service_stop"),
     ("systemctl disable --now sshd", "service_stop"),
-    ("systemctl mask firewalld", "service_stop"),
+    ("systemctl mask firewalld", "security_off"),  # a security daemon, not just a service
     ("systemctl restart postgresql", "service_stop"),
     ("systemctl --user stop foo", "service_stop"),
     ("service nginx stop", "service_stop"),

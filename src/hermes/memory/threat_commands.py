@@ -18,7 +18,7 @@ from functools import lru_cache
 HOSTILE_RULES = frozenset({
     "curl_pipe_shell", "decode_exec", "raw_socket", "secret_exfil", "read_secret", "metadata_endpoint",
     "write_ssh", "write_credentials", "write_hermes_home", "hermes_self_modify", "history_wipe",
-    "container_escape", "firewall_off", "log_tamper", "sudo_password",
+    "container_escape", "firewall_off", "log_tamper", "sudo_password", "security_off",
 })
 
 # Words after which a line of prose stops being the command it started with.

@@ -141,6 +141,18 @@ class Ctx:
 
 
 
+# Security agents and the daemons that enforce or record: antivirus, EDR sensors, audit, intrusion detection.
+SECURITY_AGENT = re.compile(r"(?i)apparmor|selinux|auditd|auditbeat|fail2ban|firewalld|ufw|clamav[\w@.-]*|"
+                             r"clamd[\w@.-]*|clamonacc|freshclam|falco|osquery\w*|crowdstrike|falcon-sensor|falcond|falconctl|"
+                             r"wazuh[\w-]*|ossec[\w-]*|mdatp|wdavdaemon|sentinel(?:one|d|-agent|ctl)?|s1-agent|"
+                             r"elastic-(?:agent|endpoint)|carbonblack|cbagentd|cbdaemon|cb-psc-sensor|cbdefense|"
+                             r"sysmon\w*|"
+                             r"aide|tripwire|rkhunter|suricata|snort|zeek|qualys-cloud-agent|ir_agent|rapid7\w*|"
+                             r"cylance\w*|sophos[\w-]*|eset[\w-]*|esets|symantec\w*|mcafee\w*|ds_agent|tanium\w*|"
+                             r"velociraptor|cortex-xdr|traps_pmd|cyserver|sav-protect|avast\w*|bitdefender\w*|"
+                             r"kesl|klnagent|xagt|google-rapid-response|grr")
+
+
 # ---------------------------------------------------------------- helpers
 
 def _split(args: list[str]) -> tuple[list[str], list[str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import RULES, Ctx, Rule, _on, _split
+from hermes.tools.approval_base import RULES, SECURITY_AGENT, Ctx, Rule, _on, _split
 from hermes.tools.approval_checks_host import env_rules, foreign_proxy, own_index
 from hermes.tools.approval_paths import SHADOWED, canon, write_rule
 
@@ -148,23 +148,11 @@ def _security(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif name == "fdesetup" and "disable" in joined:
         yield "security_off"
     elif name in ("systemctl", "service") and re.search(r"\b(?:stop|disable|mask|kill)\b", joined) and \
-            any(_SECURITY_AGENT.fullmatch(a.removesuffix(".service")) for a in args):
+            any(SECURITY_AGENT.fullmatch(a.removesuffix(".service")) for a in args):
         yield "security_off"
     elif name == "ufw" and re.search(r"\b(?:allow|default\s+allow)\b.*\b(?:any|anywhere|0\.0\.0\.0/0)\b|"
                                      r"default\s+allow", joined):
         yield "firewall_off"
-
-
-# Security agents and the daemons that enforce or record: antivirus, EDR sensors, audit, intrusion detection.
-_SECURITY_AGENT = re.compile(r"(?i)apparmor|selinux|auditd|auditbeat|fail2ban|firewalld|ufw|clamav[\w@.-]*|"
-                             r"clamd[\w@.-]*|clamonacc|freshclam|falco|osquery\w*|crowdstrike|falcon-sensor|falcond|falconctl|"
-                             r"wazuh[\w-]*|ossec[\w-]*|mdatp|wdavdaemon|sentinel(?:one|d|-agent|ctl)?|s1-agent|"
-                             r"elastic-(?:agent|endpoint)|carbonblack|cbagentd|cbdaemon|cb-psc-sensor|cbdefense|"
-                             r"sysmon\w*|"
-                             r"aide|tripwire|rkhunter|suricata|snort|zeek|qualys-cloud-agent|ir_agent|rapid7\w*|"
-                             r"cylance\w*|sophos[\w-]*|eset[\w-]*|esets|symantec\w*|mcafee\w*|ds_agent|tanium\w*|"
-                             r"velociraptor|cortex-xdr|traps_pmd|cyserver|sav-protect|avast\w*|bitdefender\w*|"
-                             r"kesl|klnagent|xagt|google-rapid-response|grr")
 
 
 @_on("mdatp", "falconctl", "sentinelctl", "pkill", "killall")
@@ -181,7 +169,7 @@ def _agents(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "security_off"
     elif name == "sentinelctl" and re.search(r"\b(?:unload|disable|stop|uninstall|unprotect)\b", joined):
         yield "security_off"
-    elif name in ("pkill", "killall") and any(_SECURITY_AGENT.fullmatch(a.rsplit("/", 1)[-1])
+    elif name in ("pkill", "killall") and any(SECURITY_AGENT.fullmatch(a.rsplit("/", 1)[-1])
                                               for a in args if not a.startswith("-")):
         yield "security_off"
 
