@@ -146,9 +146,21 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         + r"|\b(?:always\s+)?(?:cc|bcc)\s+[\w.+-]+@[\w-]+\.\w+\s+on\s+(?:every|all|each|any)\b"
         + r"|\b(?:us(?:e|ing)|prefer\w*|switch\w*\s+to|install\w*\s+from)\s+(?:the\s+)?(?:mirror|index|registry)\s+at\s+(?:https?://|" + _PUBLIC_IP + r")"
         )),
+    # Where the agent's traffic goes or what it may reach, moved: a public service's name pointed at
+    # another address in the hosts file, a tool's allowed folders widened to the whole disk or home.
+    ("traffic_redirect", _rx(
+        r"(?:/etc/hosts|hosts\s+file|drivers[\\/]etc[\\/]hosts)\b[^\n]{0,100}?\b(?:[\w-]+\.)+(?:com|org|net|io|dev|co|"
+        r"ai|app|cloud|sh|gg)\b[^\n]{0,40}?" + _PUBLIC_IP
+        + r"|" + _PUBLIC_IP + r"\s+(?:[\w-]+\.)+(?:com|org|net|io|dev|co|ai|app|cloud|sh|gg)\b[^\n]{0,60}?(?:/etc/hosts|"
+        r"hosts\s+file)"
+        + r"|\b(?:[\w-]+\.)+(?:com|org|net|io|dev|co|ai|app|cloud|sh|gg)\s*(?:->|=>|→|to|at)\s*" + _PUBLIC_IP
+        + r"[^\n]{0,40}?(?:/etc/hosts|hosts\s+file)"
+        + r"|\b(?:allowed|allow|permitted|accessible|root|base|mounted|shared)[\s_-]+(?:dirs?|director(?:y|ies)|paths?|folders?|"
+        r"roots?|scopes?)\b[^\n]{0,40}?\b(?:to|=|:)\s*\[?\s*['\"]?(?:/|~|\$HOME|[a-z]:\\)['\"]?\s*\]?(?=[\s.,;]|$)")),
 ]
 
 _TRIGGERS = {
+    "traffic_redirect": r"hosts|allow\w*|permitted\w*|accessible\w*|root\w*|base\w*|mounted\w*|shared\w*",
     "secret_request": r"me",
     "secret_exfil": r"keys?|tokens?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|kubeconfig|"
                     r"pem|env|shadow|git-credentials|netrc|keychain|seed|recovery|2fa|one-time|otp|environment|"
