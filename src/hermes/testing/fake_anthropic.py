@@ -267,14 +267,7 @@ class FakeAnthropic(fo.FakeOpenAI):
     async def _send(self, writer: asyncio.StreamWriter, events: list[bytes], sc: Scripted | None) -> bool:
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
                      b"Transfer-Encoding: chunked\r\n\r\n")
-        if sc and sc.chunk_delay:
-            for ev in events:
-                writer.write(ev)
-                await writer.drain()
-                await asyncio.sleep(sc.chunk_delay)
-        else:
-            writer.write(b"".join(events))
-        return True
+        return await self._write_events(writer, events, sc)
 
 
 # -- running it -----------------------------------------------------------------------------------

@@ -206,6 +206,11 @@ class FakeOpenAI(HttpHandler):
             events.append(_chunk(b"data: " + _dumps({**base, "choices": [], "usage": _usage(step, text, messages)})
                                  + b"\n\n"))
         events.append(_chunk(b"data: [DONE]\n\n") + b"0\r\n\r\n")
+        return await self._write_events(writer, events, sc)
+
+    @staticmethod
+    async def _write_events(writer: asyncio.StreamWriter, events: list[bytes], sc: Scripted | None) -> bool:
+        """The stream's events at once, or one by one `sc.chunk_delay` apart."""
         if sc and sc.chunk_delay:
             for ev in events:
                 writer.write(ev)
