@@ -153,6 +153,12 @@ SECURITY_AGENT = re.compile(r"(?i)apparmor|selinux|auditd|auditbeat|fail2ban|fir
                              r"kesl|klnagent|xagt|google-rapid-response|grr")
 
 
+def stops_security_agent(args: list[str]) -> bool:
+    """`systemctl stop auditd`, `service apparmor stop`: a security daemon stopped, disabled or masked."""
+    return any(a.lower() in ("stop", "disable", "mask", "kill") for a in args) and any(
+        SECURITY_AGENT.fullmatch(a.removesuffix(".service")) for a in args)
+
+
 # ---------------------------------------------------------------- helpers
 
 def _split(args: list[str]) -> tuple[list[str], list[str]]:

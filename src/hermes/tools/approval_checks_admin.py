@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import RULES, SECURITY_AGENT, Ctx, Rule, _on, _split
+from hermes.tools.approval_base import RULES, SECURITY_AGENT, Ctx, Rule, _on, _split, stops_security_agent
 from hermes.tools.approval_checks_host import env_rules, foreign_proxy, own_index
 from hermes.tools.approval_paths import SHADOWED, canon, write_rule
 
@@ -147,8 +147,7 @@ def _security(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "security_off"
     elif name == "fdesetup" and "disable" in joined:
         yield "security_off"
-    elif name in ("systemctl", "service") and re.search(r"\b(?:stop|disable|mask|kill)\b", joined) and \
-            any(SECURITY_AGENT.fullmatch(a.removesuffix(".service")) for a in args):
+    elif name in ("systemctl", "service") and stops_security_agent(args):
         yield "security_off"
     elif name == "ufw" and re.search(r"\b(?:allow|default\s+allow)\b.*\b(?:any|anywhere|0\.0\.0\.0/0)\b|"
                                      r"default\s+allow", joined):

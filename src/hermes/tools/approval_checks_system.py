@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from hermes.tools.normalize import cmd_name
-from hermes.tools.approval_base import SECURITY_AGENT, Ctx, _on, _outside, _short, _split
+from hermes.tools.approval_base import Ctx, _on, _outside, _short, _split, stops_security_agent
 from hermes.tools.approval_paths import _BLOCK_DEV, _PERM_HARD, _base, canon, hard_target, is_secret, write_rule
 
 
@@ -386,19 +386,14 @@ def _systemctl(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             "terminate-user", "kill-user", "terminate-session", "kill-session")):
         if any("hermes" in u.lower() for u in ops[1:]):
             yield "hermes_control"
-        if not _security_agent_off(verb, ops[1:]):  # then it is switching security off (approval_checks_admin)
+        if not stops_security_agent(args):  # then it is switching security off (approval_checks_admin)
             yield "service_stop"
-
-
-def _security_agent_off(verb: str, units: list[str]) -> bool:
-    return verb in ("stop", "disable", "mask", "kill") and any(
-        SECURITY_AGENT.fullmatch(u.removesuffix(".service")) for u in units)
 
 
 @_on("service", "rc-service")
 def _service(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = [a for a in args if not a.startswith("-")]
-    if len(ops) >= 2 and ops[1] in _SVC_STOP | {"zap"} and not _security_agent_off(ops[1], ops[:1]):
+    if len(ops) >= 2 and ops[1] in _SVC_STOP | {"zap"} and not stops_security_agent(args):
         yield "service_stop"
 
 

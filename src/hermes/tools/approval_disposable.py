@@ -308,7 +308,7 @@ def _restarted_pods(args: list[str]) -> bool:
 
 # ---------------------------------------------------------------- the filter
 
-_RM_IDS = frozenset({"rm_recursive", "rm_outside", "rm_force", "rm_wildcard", "find_delete"})
+RM_IDS = frozenset({"rm_recursive", "rm_outside", "rm_force", "rm_wildcard", "find_delete"})  # deleting files
 _SQL_NAMES = frozenset("psql mysql mariadb sqlite3 sqlite duckdb dropdb mysqladmin mariadb-admin mongo mongosh pgcli "
                        "mycli litecli".split())
 
@@ -326,13 +326,13 @@ def spare(name: str, args: list[str], found: list[str], sql: str | None = None) 
         drop = frozenset({"db_drop"})
     elif "docker_destroy" in found and name in ("docker", "podman", "docker-compose", "nerdctl"):
         drop = frozenset({"docker_destroy"}) if _test_stack(name, args) else drop
-    elif name in ("rm", "find") and _RM_IDS.issuperset(found):
+    elif name in ("rm", "find") and RM_IDS.issuperset(found):
         ops = [a for a in args if not a.startswith("-")]
         if name == "find":  # a filtered find over ~/.cache prunes old entries of every tool's cache
             ops = [o + "/x" for o in args[:next((k for k, a in enumerate(args) if a.startswith(("-", "(", "!"))),
                                                  len(args))]]
         temp = all(temp_entry(o) for o in ops) if name == "rm" else _temp_find(args)
-        drop = _RM_IDS if ops and (all(home_cache(o) for o in ops) or temp) else drop
+        drop = RM_IDS if ops and (all(home_cache(o) for o in ops) or temp) else drop
     elif name == "rsync" and found == ["rm_recursive"]:  # --delete into /tmp/mirror: a scratch copy
         ops = [a for a in args if not a.startswith("-")]
         drop = frozenset({"rm_recursive"}) if ops and temp_entry(ops[-1]) else drop

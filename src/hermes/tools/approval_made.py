@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 
+from hermes.tools.approval_disposable import RM_IDS
 from hermes.tools.approval_paths import canon, hard_target
 
 _ASSIGN = re.compile(r"([A-Za-z_]\w*)=(.*)", re.S)
 _MKTEMP = re.compile(r"[\"']?\$\(\s*(?:/usr/bin/|/bin/)?mktemp\b[^()`;&|]*\)[\"']?")
 _DECLARE = frozenset("export local declare typeset readonly".split())
 _REASSIGN = frozenset("for select read mapfile readarray getopts unset".split())
-_RM_IDS = frozenset({"rm_recursive", "rm_outside", "rm_force", "rm_wildcard"})
 MADE_BY = frozenset("rm rmdir unlink docker podman nerdctl git".split())  # what makes or removes these
 _CONTAINER_VALUED = frozenset("-e --env -v --volume -p --publish -w --workdir -u --user -l --label --network "
                               "--env-file --entrypoint --mount -m --memory --cpus --restart --hostname -h --platform "
@@ -64,9 +64,9 @@ class Made:
     def spare(self, name: str, argv: list[str], found: list[str]) -> list[str]:
         args = argv[1:]
         drop: set[str] = set()
-        if name in ("rm", "rmdir", "unlink") and found and _RM_IDS.issuperset(found):
+        if name in ("rm", "rmdir", "unlink") and found and RM_IDS.issuperset(found):
             ops = [a for a in args if not a.startswith("-")]
-            drop = set(_RM_IDS) if ops and all(self._temp(o) for o in ops) else drop
+            drop = set(RM_IDS) if ops and all(self._temp(o) for o in ops) else drop
         elif name in ("docker", "podman", "nerdctl"):
             drop = self._container(args, found)
         elif name == "git":
