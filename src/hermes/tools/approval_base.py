@@ -172,6 +172,25 @@ def _split(args: list[str]) -> tuple[list[str], list[str]]:
     return flags, ops
 
 
+def option_values(args: list[str], names: tuple[str, ...],
+                  glued: Callable[[str], bool] = lambda rest: True) -> Iterator[str]:
+    """Every value given to the options named, in order: `-n 100`, `--count=100`, `-rate=50`, and a
+    one-letter option's value glued on (`-n100`, `-v/x:/y`) where `glued` accepts what follows it."""
+    for k, a in enumerate(args):
+        for n in names:
+            if a == n and k + 1 < len(args):
+                yield args[k + 1]
+            elif a.startswith(n + "="):
+                yield a.split("=", 1)[1]
+            elif len(n) == 2 and n[0] == "-" and a.startswith(n) and len(a) > 2 and glued(a[2:]):
+                yield a[2:]
+
+
+def option_value(args: list[str], names: tuple[str, ...]) -> str | None:
+    """The first value given to one of the options named, or None."""
+    return next(option_values(args, names), None)
+
+
 def _short(flags: list[str], letters: str) -> bool:
     return any(f.startswith("-") and not f.startswith("--") and any(c in f[1:] for c in letters) for f in flags)
 

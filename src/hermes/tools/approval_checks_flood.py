@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import RULES, Ctx, Rule, _on
+from hermes.tools.approval_base import RULES, Ctx, Rule, _on, option_values
 
 RULES["traffic_flood"] = Rule("traffic_flood", "dangerous", "floods another machine with traffic (ping floods, "
                                                             "load generators at huge counts or for hours)")
@@ -46,17 +46,8 @@ _UNITS = {"ms": 0.001, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 36
 
 
 def _value(args: list[str], names: tuple[str, ...]) -> str | None:
-    """The last value of an option, in any spelling: -n 100, -n100, --requests=100, -rate=50."""
-    out = None
-    for k, a in enumerate(args):
-        for n in names:
-            if a == n and k + 1 < len(args):
-                out = args[k + 1]
-            elif a.startswith(n + "="):
-                out = a.split("=", 1)[1]
-            elif len(n) == 2 and a.startswith(n) and len(a) > 2 and a[2:3].isdigit():
-                out = a[2:]
-    return out
+    """The last value given: -n 100, -n100, --requests=100, -rate=50 (a glued-on value only if a number)."""
+    return next(reversed(list(option_values(args, names, glued=lambda rest: rest[:1].isdigit()))), None)
 
 
 def _number(text: str | None) -> float | None:

@@ -11,7 +11,7 @@ import ipaddress
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on, _split
+from hermes.tools.approval_base import Ctx, _on, _split, option_values
 from hermes.tools.approval_paths import canon, is_history_file
 
 # Host paths whose bind mount hands the container the machine: the root, system folders, the
@@ -22,17 +22,6 @@ _HOST_NS = ("--pid", "--ipc", "--uts", "--userns", "--cgroupns")
 _CAPS = {"all", "sys_admin", "cap_sys_admin", "sys_ptrace", "cap_sys_ptrace", "sys_module", "cap_sys_module",
          "dac_read_search", "cap_dac_read_search", "sys_rawio", "cap_sys_rawio"}
 _RUNS = {"run", "create", "exec"}  # exec --privileged too
-
-
-def _flag_values(args: list[str], names: tuple[str, ...]) -> Iterator[str]:
-    for k, a in enumerate(args):
-        for n in names:
-            if a == n and k + 1 < len(args):
-                yield args[k + 1]
-            elif a.startswith(n + "="):
-                yield a.split("=", 1)[1]
-            elif len(n) == 2 and a.startswith(n) and len(a) > 2 and not a.startswith("--"):
-                yield a[2:]  # -v/x:/y
 
 
 def _mount_source(spec: str) -> str:
@@ -54,20 +43,20 @@ def _container_host_access(name: str, args: list[str], ctx: Ctx) -> Iterator[str
     if "--privileged" in flags or any(f.startswith("--privileged=") and not f.endswith("false") for f in flags):
         yield "container_escape"
         return
-    if any(v == "host" for v in _flag_values(args, _HOST_NS)):
+    if any(v == "host" for v in option_values(args, _HOST_NS)):
         yield "container_escape"
         return
-    if any(v.lower() in _CAPS for v in _flag_values(args, ("--cap-add",))):
+    if any(v.lower() in _CAPS for v in option_values(args, ("--cap-add",))):
         yield "container_escape"
         return
     if any(re.search(r"(?:apparmor|seccomp|label)[=:](?:unconfined|disable)", v)
-           for v in _flag_values(args, ("--security-opt",))):
+           for v in option_values(args, ("--security-opt",))):
         yield "container_escape"
         return
-    if any(_flag_values(args, ("--device",))):
+    if any(option_values(args, ("--device",))):
         yield "container_escape"
         return
-    for spec in [*_flag_values(args, ("-v", "--volume")), *_flag_values(args, ("--mount",))]:
+    for spec in [*option_values(args, ("-v", "--volume")), *option_values(args, ("--mount",))]:
         src = _mount_source(spec)
         if src and _HOST_MOUNTS.match(canon(src)):
             yield "container_escape"

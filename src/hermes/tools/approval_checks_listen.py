@@ -13,37 +13,32 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on
-from hermes.tools.approval_checks_host import _flag_values
+from hermes.tools.approval_base import Ctx, _on, option_value, option_values
 
 _ANY_ADDR = re.compile(r"(?:^|[=:/\s])(?:0\.0\.0\.0|\*|::|\[::\])(?::\d+)?(?:$|[/\s])")
 _EMPTY_TOKEN = re.compile(r"^--(?:NotebookApp|ServerApp|IdentityProvider)\.(?:token|password)=(?:''|\"\"|)$")
 
 
-def _value(args: list[str], *names: str) -> str | None:
-    return next(_flag_values(args, names), None)
-
-
 @_on("jupyter", "jupyter-notebook", "jupyter-lab")
 def _jupyter(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    ip = _value(args, "--ip", "--NotebookApp.ip", "--ServerApp.ip") or ""
+    ip = option_value(args, ("--ip", "--NotebookApp.ip", "--ServerApp.ip")) or ""
     if _ANY_ADDR.search(" " + ip + " ") and any(_EMPTY_TOKEN.match(a) for a in args):
         yield "open_service"
 
 
 @_on("code-server", "openvscode-server")
 def _code_server(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if (_value(args, "--auth") == "none" or "--without-connection-token" in args) and _ANY_ADDR.search(
-            " " + (_value(args, "--bind-addr", "--host") or "") + " "):
+    if (option_value(args, ("--auth",)) == "none" or "--without-connection-token" in args) and _ANY_ADDR.search(
+            " " + (option_value(args, ("--bind-addr", "--host")) or "") + " "):
         yield "open_service"
 
 
 @_on("ttyd", "gotty", "wetty", "shellinaboxd")
 def _web_terminal(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    bound = _value(args, "-i", "--interface", "--address", "-a", "--host")
+    bound = option_value(args, ("-i", "--interface", "--address", "-a", "--host"))
     if bound and re.match(r"^(?:lo|127\.|localhost|::1)", bound):
         return
-    if _value(args, "-c", "--credential") or any(a.startswith("--credential") for a in args):
+    if option_value(args, ("-c", "--credential")) or any(a.startswith("--credential") for a in args):
         return  # basic auth set
     if any(a in ("-h", "--help", "-v", "--version") for a in args):
         return
@@ -52,9 +47,9 @@ def _web_terminal(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("x11vnc", "vncserver", "tigervncserver", "x0vncserver", "wayvnc")
 def _vnc(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if "-localhost" in args or _value(args, "-localhost") in ("yes", "1"):
+    if "-localhost" in args or option_value(args, ("-localhost",)) in ("yes", "1"):
         return
-    if "-nopw" in args or (_value(args, "-SecurityTypes", "-securitytypes") or "").lower() == "none":
+    if "-nopw" in args or (option_value(args, ("-SecurityTypes", "-securitytypes")) or "").lower() == "none":
         yield "open_service"
 
 
@@ -69,13 +64,13 @@ def _dockerd(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("redis-server", "valkey-server", "keydb-server")
 def _redis(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if _value(args, "--protected-mode") == "no" and not _value(args, "--requirepass"):
+    if option_value(args, ("--protected-mode",)) == "no" and not option_value(args, ("--requirepass",)):
         yield "open_service"
 
 
 @_on("mongod")
 def _mongod(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if ("--bind_ip_all" in args or _ANY_ADDR.search(" " + (_value(args, "--bind_ip") or "") + " ")) and \
+    if ("--bind_ip_all" in args or _ANY_ADDR.search(" " + (option_value(args, ("--bind_ip",)) or "") + " ")) and \
             "--auth" not in args:
         yield "open_service"
 
@@ -90,7 +85,8 @@ def _search_server(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("kubectl", "k", "oc")
 def _port_forward(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    if "port-forward" in args and any(a in ("0.0.0.0", "::") for a in (_value(args, "--address") or "").split(",")):
+    address = option_value(args, ("--address",)) or ""
+    if "port-forward" in args and any(a in ("0.0.0.0", "::") for a in address.split(",")):
         yield "tunnel_expose"
 
 
@@ -109,7 +105,7 @@ def _api_proxy(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     reaches the port is cluster admin."""
     if "proxy" not in args[:3]:
         return
-    address = _value(args, "--address") or next((a.split("=", 1)[1] for a in args if a.startswith("--address=")), "")
+    address = option_value(args, ("--address",)) or ""
     if (address and not re.match(r"^(?:127\.|localhost$|::1$)", address)) or "--disable-filter" in args or any(
             a.startswith("--disable-filter=true") for a in args):
         yield "open_service"
@@ -159,7 +155,7 @@ def _open_container(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     ops = [a for a in args if not a.startswith("-")]
     if not ops or ops[0] not in ("run", "create") and ops[:2] not in (["container", "run"], ["container", "create"]):
         return
-    ports = list(_flag_values(args, ("-p", "--publish"))) + [a.split("=", 1)[1] for a in args
+    ports = list(option_values(args, ("-p", "--publish"))) + [a.split("=", 1)[1] for a in args
                                                               if a.startswith("--publish=")]
     ports += [a[2:] for a in args if a.startswith("-p") and len(a) > 2 and a[2].isdigit()]
     exposed = any(re.match(r"^(?:0\.0\.0\.0|\[?::\]?|\*):", p) for p in ports) or any(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from hermes.tools.approval_base import option_value
 from hermes.tools.normalize import Segment, Word, Wrap, cmd_name, match_paren, parse
 
 _Stage = tuple[Segment, list[Word], Wrap]
@@ -43,19 +44,6 @@ def _bytes(text: str) -> int | None:
     if m.group(3):
         return int(n * (1000 if m.group(4) == "b" else 1024) ** (_UNITS.index(m.group(3)) + 1))
     return int(n * (512 if m.group(4) == "b" else 1))  # a bare b is dd's and mkfile's 512-byte block
-
-
-def _opt(args: list[str], *names: str) -> str | None:
-    """The value of an option in any spelling: -l 10G, -l10G, --length=10G, --length 10G."""
-    for k, a in enumerate(args):
-        for n in names:
-            if a == n and k + 1 < len(args):
-                return args[k + 1]
-            if n.startswith("--") and a.startswith(n + "="):
-                return a.split("=", 1)[1]
-            if not n.startswith("--") and a.startswith(n) and len(a) > len(n):
-                return a[len(n):]
-    return None
 
 
 def _dd(args: list[str]) -> tuple[str | None, str | None, int | None]:
@@ -86,12 +74,12 @@ def _endless(seg: Segment, name: str, args: list[str]) -> bool:
         src, dest, size = _dd(args)
         return src in _DEVICES and dest is None and (size is None or size >= _BIG)
     if name == "head":
-        n = _bytes(_opt(args, "-c", "--bytes") or "0")
+        n = _bytes(option_value(args, ("-c", "--bytes")) or "0")
         return devices and n is not None and n >= _BIG
     if name == "openssl":
         return args[:1] == ["rand"] and any((_bytes(a) or 0) >= _BIG for a in args[1:] if a.isdigit())
     if name == "shuf":
-        return ("-r" in args or "--repeat" in args) and _opt(args, "-n", "--head-count") is None
+        return ("-r" in args or "--repeat" in args) and option_value(args, ("-n", "--head-count")) is None
     if name == "seq":
         return any(a.lower() in ("inf", "infinity") for a in args)
     return devices and name in _PASS
@@ -114,7 +102,7 @@ def _bounded(name: str, args: list[str], wrap: Wrap) -> bool:
     if "timeout" in wrap.names:
         return True
     if name == "head":
-        n = _bytes(_opt(args, "-c", "--bytes") or "0")
+        n = _bytes(option_value(args, ("-c", "--bytes")) or "0")
         return n is None or n < _BIG
     if name == "dd":
         return _dd(args)[2] is not None
@@ -128,7 +116,7 @@ def _size_rules(name: str, args: list[str]) -> bool:
         src, dest, size = _dd(args)
         return src in _DEVICES and _regular(dest) and (size is None or (size >= _BIG and not _swap([dest], size)))
     if name == "fallocate":
-        size = _bytes(_opt(args, "-l", "--length") or "0") or 0
+        size = _bytes(option_value(args, ("-l", "--length")) or "0") or 0
         holes = any(a in ("-d", "--dig-holes", "-p", "--punch-hole", "-c", "--collapse-range", "-i",
                           "--insert-range") for a in args)
         return size >= _BIG and not holes and not _swap(ops, size)
@@ -155,7 +143,7 @@ def _stress(name: str, args: list[str], wrap: Wrap) -> bool:
         value = a.split("=", 1)[1] if "=" in a else (args[k + 1] if k + 1 < len(args) else "")
         if re.fullmatch(r"--\w+-bytes(?:=.*)?", a) and (m := re.fullmatch(r"(\d+)%", value)) and int(m.group(1)) >= 90:
             return True
-    timeout = _opt(args, "-t", "--timeout")
+    timeout = option_value(args, ("-t", "--timeout"))
     bounded = "timeout" in wrap.names or any(re.fullmatch(r"--[\w-]*ops(?:=.*)?", a) for a in args)
     if timeout is not None:
         return re.fullmatch(r"0+[smhdy]?", timeout) is not None

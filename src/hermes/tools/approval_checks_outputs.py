@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on
-from hermes.tools.approval_checks_host import _flag_values
+from hermes.tools.approval_base import Ctx, _on, option_values
 from hermes.tools.approval_paths import write_rule
 
 # program -> options whose value is the file (or, for extractors, the folder) it writes
@@ -35,10 +34,6 @@ _AWK_OUT = re.compile(r">>?\s*\"([^\"]+)\"")
 _VALUED = {"-F", "-v", "-f", "-e", "-i", "--field-separator", "--assign", "--source"}
 
 
-def _values(args: list[str], options: tuple[str, ...]) -> list[str]:
-    return list(_flag_values(args, options))  # -o FILE, --output=FILE, -oFILE
-
-
 def _extracts(name: str, args: list[str]) -> bool:
     if name in ("tar", "gtar", "bsdtar"):
         first = next((a for a in args if not a.startswith("--")), "")
@@ -53,7 +48,8 @@ def _extracts(name: str, args: list[str]) -> bool:
 
 @_on(*_OUTPUT_OPTIONS, *_OUTPUT_OPERAND)
 def _output_files(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    targets = _values(args, _OUTPUT_OPTIONS.get(name, ())) if _extracts(name, args) else []
+    # -o FILE, --output=FILE, -oFILE
+    targets = list(option_values(args, _OUTPUT_OPTIONS.get(name, ()))) if _extracts(name, args) else []
     if name in _OUTPUT_OPERAND:
         valued = _OPERAND_VALUED.get(name, frozenset())
         ops = [a for j, a in enumerate(args) if not a.startswith("-") and (j == 0 or args[j - 1] not in valued)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import fnmatch
 import re
 
+from hermes.tools.approval_base import option_value
 from hermes.tools.approval_paths import canon, hard_target
 from hermes.tools.normalize import echo_output, parse, printf_output
 
@@ -57,22 +58,12 @@ def named_for_tests(name: str | None) -> bool:
     return any(p in ("test", "tests", "testing", "pytest") for p in parts) or (len(parts) > 1 and parts[-1] == "ci")
 
 
-def _value(args: list[str], opts: tuple[str, ...]) -> str | None:
-    for k, a in enumerate(args):
-        for o in opts:
-            if a == o and k + 1 < len(args):
-                return args[k + 1]
-            if a.startswith(o + "=") or (not o.startswith("--") and a.startswith(o) and len(a) > len(o)):
-                return a.split("=", 1)[1] if a.startswith(o + "=") else a[len(o):]
-    return None
-
-
 def _target(name: str, args: list[str]) -> tuple[str | None, str | None]:
     """(host, database) a database client connects to; host None means this machine's default."""
-    host, db = _value(args, _HOST_OPTS), _value(args, _DB_OPTS)
+    host, db = option_value(args, _HOST_OPTS), option_value(args, _DB_OPTS)
     mysql = name.startswith(("mysql", "mariadb"))
     if mysql:
-        host = host if _value(args, ("-S", "--socket")) is None else "/socket"
+        host = host if option_value(args, ("-S", "--socket")) is None else "/socket"
     ops, k = [], 0
     while k < len(args):
         a = args[k]
@@ -145,7 +136,7 @@ _LOCAL_CONTEXT = re.compile(r"^(?:kind-[\w.-]+|minikube|docker-desktop|docker-fo
 def _local_cluster(name: str, args: list[str]) -> bool:
     if name in ("kind", "minikube", "k3d"):
         return True  # these only ever run clusters on this machine
-    ctx = _value(args, ("--context", "--kube-context"))
+    ctx = option_value(args, ("--context", "--kube-context"))
     return bool(ctx) and bool(_LOCAL_CONTEXT.match(ctx))
 
 
@@ -155,7 +146,7 @@ def _test_stack(name: str, args: list[str]) -> bool:
         return False
     files = [args[k + 1] for k, a in enumerate(args[:-1]) if a in ("-f", "--file")]
     files += [a.split("=", 1)[1] for a in args if a.startswith("--file=")]
-    project = _value(args, ("-p", "--project-name"))
+    project = option_value(args, ("-p", "--project-name"))
     return "down" in args and bool(files) and all(
         re.search(r"(?i)(?:^|[._/-])(?:test|tests|testing|e2e|ci)(?:[._/-]|$)", f) for f in files) and (
         project is None or named_for_tests(project))  # -p names whose volumes go
@@ -230,7 +221,7 @@ def _test_env(name: str, args: list[str]) -> bool:
     """Every environment the command names is a test one (RAILS_ENV=test, --env=testing,
     --settings=app.settings.test), and a database URL it is given is a local test database."""
     envs = [a.split("=", 1)[1] for a in args if re.match(r"(?:RAILS|RACK)_ENV=", a)]
-    envs += [v for o in _ENV_VALUED if (v := _value(args, (o,))) is not None and (o != "-e" or name in (
+    envs += [v for o in _ENV_VALUED if (v := option_value(args, (o,))) is not None and (o != "-e" or name in (
         "rails", "rake", "bundle"))]
     urls = [a.split("=", 1)[1].strip("'\"") for a in args if a.startswith(("--database-url=", "DATABASE_URL="))]
     return bool(envs) and all(named_for_tests(e.rsplit(".", 1)[-1]) for e in envs) and all(
@@ -302,7 +293,7 @@ def _restarted_pods(args: list[str]) -> bool:
         names = [w.split("/", 1)[1] for w in words[1:]]
     else:
         return False
-    where = [v for o in ("-n", "--namespace", "--context", "--cluster") if (v := _value(args, (o,)))]
+    where = [v for o in ("-n", "--namespace", "--context", "--cluster") if (v := option_value(args, (o,)))]
     return bool(names) and all(_POD_HASH.match(n) for n in names) and not any(_PROD.search(w) for w in where)
 
 
