@@ -307,12 +307,8 @@ class _Lexer:
             elif c == "$":
                 self._dollar(w, buf, in_dquote=False)
             elif c == "`":
-                j = _backtick_end(s, self.i + 1)
-                inner = s[self.i + 1:j]
-                w.subs.append(inner)
-                buf.append(f"$({inner})")
-                self.i = j + 1
-                w.dynamic, w.plain = True, False
+                self._backtick(w, buf)
+                w.plain = False
             else:
                 buf.append(c)
                 self.i += 1
@@ -324,6 +320,15 @@ class _Lexer:
             if raw in (f"$({inner})", f"`{inner}`"):
                 w.exec_src = inner
         return w
+
+    def _backtick(self, w: Word, buf: list[str]) -> None:
+        """`cmd` inside a word: kept as a substitution, spelt $(cmd) in the word's text."""
+        j = _backtick_end(self.s, self.i + 1)
+        inner = self.s[self.i + 1:j]
+        w.subs.append(inner)
+        buf.append(f"$({inner})")
+        self.i = j + 1
+        w.dynamic = True
 
     def _dquote(self, w: Word, buf: list[str]) -> None:
         s, n = self.s, self.n
@@ -339,12 +344,7 @@ class _Lexer:
             elif c == "$":
                 self._dollar(w, buf, in_dquote=True)
             elif c == "`":
-                j = _backtick_end(s, self.i + 1)
-                inner = s[self.i + 1:j]
-                w.subs.append(inner)
-                buf.append(f"$({inner})")
-                self.i = j + 1
-                w.dynamic = True
+                self._backtick(w, buf)
             else:
                 buf.append(c)
                 self.i += 1
