@@ -47,7 +47,7 @@ def _programs() -> frozenset[str]:
 # Program names that are everyday words ("more about", "type of", "log in", "split the bill", German "ab"): in prose
 # they start no command; inside backticks, quotes or a code block they are still read as one.
 _ENGLISH = frozenset("column diff expand fold k log paste patch pr rev split type sponge croc wormhole fmt gc "
-                     "shuf date hey siege locust artillery bombardier tart barman ab oha".split())
+                     "shuf date hey siege locust artillery bombardier tart barman ab oha flux fossil".split())
 
 
 _WORD = re.compile(r"(?<![\w./$-])([A-Za-z][\w.+-]*)")

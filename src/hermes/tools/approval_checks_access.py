@@ -157,6 +157,22 @@ ATTACK_TOOLS = frozenset("hydra medusa ncrack patator sqlmap john hashcat ophcra
                          "aircrack-ng aireplay-ng airodump-ng reaver wifite masscan slowhttptest slowloris "
                          "thc-ssl-dos kerbrute hping3 yersinia macof".split())
 _NMAP_SCRIPTS = re.compile(r"(?i)brute|exploit|vuln|dos\b|intrusive|malware")
+# The same tools, and denial-of-service scripts, run from a checkout: python3 slowloris.py host.
+_ATTACK_SCRIPTS = ATTACK_TOOLS | frozenset("goldeneye hulk torshammer xerxes pyloris loic hoic ufonet mhddos rudy "
+                                           "slowread pentmenu hammer dirtyc0w".split())
+_SCRIPT_EXT = re.compile(r"\.(?:py|pl|rb|js|php|sh|go)$")
+
+
+@_on("python", "perl", "ruby", "php")  # python3, python3.12: read as python
+def _attack_script(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    if any(a in ("-c", "-e", "-r", "-h", "--help") for a in args):
+        return  # inline code is judged as code
+    ops = [a for a in args if not a.startswith("-")]
+    module = next((args[k + 1] for k, a in enumerate(args[:-1]) if a == "-m"), None)
+    script = module or (ops[0] if ops else "")
+    stem = _SCRIPT_EXT.sub("", script.rsplit("/", 1)[-1].lower())
+    if stem in _ATTACK_SCRIPTS and len(ops) > (0 if module else 1):  # aimed at something
+        yield "attack_tool"
 
 
 @_on(*ATTACK_TOOLS, "nmap")

@@ -241,7 +241,8 @@ def _hijack(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     elif name in ("npm", "pnpm", "yarn", "bun", "gem", "bundle", "cargo", "composer", "go", "nuget", "dotnet"):
         if re.search(r"\bconfig\s+(?:set|add)\b.*\b(?:registry|@[\w-]+:registry|strict-ssl|npmRegistryServer|"
                      r"checksumBehavior|GOPROXY|GONOSUMDB|GOFLAGS|GOINSECURE|GOPRIVATE|repositories|source)|"
-                     r"\bsources\s+--add\b|\bsource\s+add\b", joined, re.I) and not (
+                     r"\bsources\s+--add\b|\bsources?\s+(?:add|update)\b|\b(?:add|update)\s+source\b|"
+                     r"--allow-insecure-connections", joined, re.I) and not (
                          re.fullmatch(r"config set (?:registry[ =]|--registry[ =])\S+", joined) and
                          own_index(args[-1].split("=", 1)[-1])):  # back to the default
             yield "tool_hijack"

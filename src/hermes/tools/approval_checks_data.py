@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes.tools.approval_base import _SECRET_VAR, Ctx, _on, _short, _split  # noqa: F401
+from hermes.tools.approval_base import _CHECKS, _SECRET_VAR, Ctx, _on, _short, _split  # noqa: F401
 from hermes.tools.approval_checks_outputs import saved_to
 from hermes.tools.approval_checks_secrets import own_provider
 from hermes.tools.approval_paths import PERSONAL_DIRS, canon, hard_target, is_secret, write_rule
@@ -66,13 +66,25 @@ def personal_file(path: str, cwd: str | None = None) -> bool:
 @_on("truncate")
 def _truncate(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     skip = {k + 1 for k, a in enumerate(args) if a in ("-s", "--size", "-r", "--reference")}
-    empty = any(args[k - 1] in ("-s", "--size") and args[k] in ("0", "0K", "0M") for k in range(1, len(args))) or \
-        any(a in ("-s0", "--size=0") for a in args)
+    empty = empties(args)
     for k, a in enumerate(args):
         if k not in skip and not a.startswith("-") and (r := write_rule(a, cwd=ctx.cwd)):
             yield r
-        elif k not in skip and not a.startswith("-") and empty and personal_file(a, ctx.cwd):
-            yield "rm_outside"  # truncate -s 0 ~/Documents/thesis.docx: the content is gone
+        elif k not in skip and not a.startswith("-") and empty:
+            yield from emptied(a, ctx)
+
+
+def emptied(path: str, ctx: Ctx) -> Iterator[str]:
+    """A file emptied (truncate -s 0, `: > file`) is judged as deleted: ~/Documents/thesis.docx or a
+    database's data file asks, a scratch file in the working tree or /tmp does not."""
+    if not path.startswith("/dev/"):
+        yield from _CHECKS["rm"]("rm", [path], ctx)
+
+
+def empties(args: list[str]) -> bool:
+    """truncate's options set the size to nothing: -s 0, -s0, --size=0, --size 0K."""
+    return any(args[k - 1] in ("-s", "--size") and args[k] in ("0", "0K", "0M") for k in range(1, len(args))) or \
+        any(a in ("-s0", "--size=0") for a in args)
 
 
 # ---------------------------------------------------------------- packages, containers, accounts
@@ -132,12 +144,16 @@ def _packages(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
             yield "package_remove"
 
 
+# Container clients' options before the verb that take a value (nerdctl -n k8s.io rm ...).
+CLIENT_VALUED = frozenset("-H --host --context -c --config -l --log-level -f --file -p --project-name -n --namespace "
+                          "-a --address --url --connection --root --runroot --data-root --snapshotter".split())
+
+
 @_on("docker", "podman", "nerdctl", "docker-compose")
 def _docker(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     k = 0
     while k < len(args) and args[k].startswith("-"):
-        k += 2 if args[k] in ("-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "-f",
-                              "--file", "-p", "--project-name") else 1
+        k += 2 if args[k] in CLIENT_VALUED else 1
     words = args[k:]
     if name == "docker-compose":
         words = ["compose"] + words

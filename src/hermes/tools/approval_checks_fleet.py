@@ -15,7 +15,7 @@ import re
 import shlex
 from typing import Iterator
 
-from hermes.tools.approval_base import Ctx, _on
+from hermes.tools.approval_base import Ctx, _on, option_value
 from hermes.tools.approval_checks_infra import _ops
 from hermes.tools.approval_launchers import LAUNCHERS, Carried, _flag_value
 from hermes.tools.approval_paths import canon
@@ -230,11 +230,37 @@ def lists_every_container(src: str) -> bool:
 
 
 def mass_target(name: str, args: list[str], remote: bool) -> bool:
-    """Where stopping every container is an outage: a node's runtime under Kubernetes (ctr, crictl), a
-    swarm, another machine (over ssh, or the client's -H / --context). On the user's own machine it is
-    clearing up after a day's work."""
+    """Where stopping every container is an outage: a node's runtime under Kubernetes (ctr, crictl,
+    nerdctl -n k8s.io), a swarm, another machine (over ssh, or the client's -H / --context). On the
+    user's own machine it is clearing up after a day's work."""
     return name in ("ctr", "crictl") or remote or any(
-        a.split("=", 1)[0] in ("-H", "--host", "--context", "-c", "--url", "--connection") for a in args)
+        a.split("=", 1)[0] in ("-H", "--host", "--context", "-c", "--url", "--connection") for a in args) or (
+        name == "nerdctl" and option_value(args, ("-n", "--namespace")) == "k8s.io")
+
+
+# Endpoints that are this machine: the Docker daemon's socket, desktop VMs' default contexts.
+_LOCAL_ENDPOINT = re.compile(r"(?i)^(?:unix://.*|npipe://.*|(?:tcp|http)://(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?/?|"
+                             r"default|desktop-linux|docker-desktop|colima(?:-\w+)?|rancher-desktop|orbstack|"
+                             r"podman-machine-default(?:-root)?)$")
+
+
+def container_endpoint(name: str, argv: list[str]) -> str | None:
+    """The endpoint a command points later container commands of the line at: `docker context use
+    prod`, `export DOCKER_HOST=ssh://deploy@web1`; "" for this machine, None if it sets none."""
+    args = argv[1:]
+    if name in ("docker", "podman") and args[:2] in (["context", "use"], ["system", "connection"]) and len(args) > 2:
+        value = args[-1]
+    elif name in ("export", "declare", "typeset") or _ENDPOINT_VAR.match(argv[0] if argv else ""):
+        value = next((m.group(1) for a in argv if (m := _ENDPOINT_VAR.match(a))), None)
+        if value is None:
+            return None
+    else:
+        return None
+    value = value.strip("'\"")
+    return "" if not value or _LOCAL_ENDPOINT.match(value) else value
+
+
+_ENDPOINT_VAR = re.compile(r"^(?:DOCKER_HOST|DOCKER_CONTEXT|CONTAINER_HOST|CONTAINER_CONNECTION)=(.*)$")
 
 
 @_on("docker", "podman", "nerdctl", "ctr", "crictl")
@@ -246,6 +272,8 @@ def _mass_containers(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         return
     if not mass_target(name, args, ctx.remote):
         return
+    if name in ("ctr", "crictl") and _wipes_images(ops, args):
+        yield "docker_destroy"  # a node's every image: each pod's next start pulls again, or cannot
     verb_at = 0 if ops[:1] and ops[0] in _MASS_VERBS else 1 if ops[:1] and ops[0] in _NOUNS and (
         ops[1:2] and ops[1] in _MASS_VERBS) else None
     if verb_at is None:
@@ -253,6 +281,14 @@ def _mass_containers(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     every = any(a in ("--all", "-a") for a in args) and name in ("podman", "nerdctl", "crictl")
     if every or any(o.startswith("$(") and lists_every_container(o[2:-1]) for o in ops[verb_at + 1:]):
         yield "containers_stop"
+
+
+def _wipes_images(ops: list[str], args: list[str]) -> bool:
+    """`crictl rmi --all`, `ctr images rm $(ctr images ls -q)`."""
+    if ops[:1] == ["rmi"]:
+        return any(a in ("-a", "--all") for a in args) or any(o.startswith("$(") for o in ops[1:])
+    return ops[:1] in (["images"], ["image"], ["i"]) and ops[1:2] in (["rm"], ["remove"], ["delete"], ["del"]) and any(
+        o.startswith("$(") and re.search(r"\b(?:ls|list)\b", o) and not _FILTERED.search(o) for o in ops[2:])
 
 
 # ---------------------------------------------------------------- a node's cluster state

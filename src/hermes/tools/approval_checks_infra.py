@@ -80,6 +80,23 @@ def _helm(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
         yield "cloud_destroy"
 
 
+# GitOps controllers: deleting an application (cascading by default) removes everything it deployed;
+# `flux uninstall` takes the controllers and, with them, what they reconcile.
+_GITOPS_DELETE = {"argocd": {"delete", "rm", "remove"}, "flux": {"delete"}}
+
+
+@_on("argocd", "flux")
+def _gitops(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
+    ops = _ops(args, frozenset({"-n", "--namespace", "--context", "--kube-context", "--server", "--grpc-web-root-path",
+                                "--auth-token", "--config", "-p", "--propagation-policy"}))
+    if any(a in ("-h", "--help") for a in args) or _dry(args):
+        return
+    verb_at = 0 if name == "flux" else 1  # argocd app delete, argocd cluster rm; flux delete kustomization
+    if (ops[verb_at:verb_at + 1] and ops[verb_at] in _GITOPS_DELETE[name]) or (name == "flux" and ops[:1] == [
+            "uninstall"]):
+        yield "cloud_destroy"
+
+
 # Service APIs where an HTTP DELETE removes something the user keeps there (repositories, projects,
 # zones, droplets, apps); a DELETE to one's own API under development is ordinary.
 _SERVICE_API = re.compile(
@@ -117,7 +134,8 @@ def _http_delete(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
 
 @_on("docker", "podman", "nerdctl")
 def _images(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
-    ops = _ops(args, frozenset({"-H", "--host", "--context", "-c", "--config", "-f", "--filter", "-t", "--tag"}))
+    ops = _ops(args, frozenset({"-H", "--host", "--context", "-c", "--config", "-f", "--filter", "-t", "--tag", "-n",
+                                "--namespace", "--url", "--connection"}))
     head = ops[:2]
     if _copies_secret_out(ops) or (head == ["container", "cp"] and _copies_secret_out(ops[1:])):
         yield "read_secret"

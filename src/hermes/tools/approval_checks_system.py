@@ -7,6 +7,7 @@ from typing import Iterator
 
 from hermes.tools.normalize import cmd_name
 from hermes.tools.approval_base import Ctx, _on, _outside, _short, _split, stops_security_agent
+from hermes.tools.approval_checks_data import empties
 from hermes.tools.approval_paths import _BLOCK_DEV, _PERM_HARD, _base, canon, hard_target, is_secret, write_rule
 
 
@@ -157,7 +158,8 @@ def _find(name: str, args: list[str], ctx: Ctx) -> Iterator[str]:
     recursive_rm = False
     for j, a in enumerate(exprs):
         if a in ("-exec", "-execdir", "-ok", "-okdir") and j + 1 < len(exprs):
-            if cmd_name(exprs[j + 1]) in ("rm", "unlink", "shred", "rmdir"):
+            prog = cmd_name(exprs[j + 1])
+            if prog in ("rm", "unlink", "shred", "rmdir", "srm", "wipe") or (prog == "truncate" and empties(exprs[j + 2:j + 6])):
                 deletes = True
                 recursive_rm = recursive_rm or any(re.fullmatch(r"-\w*[rR]\w*|--recursive", x)
                                                    for x in exprs[j + 2:j + 6])

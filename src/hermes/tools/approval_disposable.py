@@ -152,6 +152,14 @@ def _test_stack(name: str, args: list[str]) -> bool:
         project is None or named_for_tests(project))  # -p names whose volumes go
 
 
+def _test_containers(args: list[str]) -> bool:
+    """`docker rm -f test-redis`: containers (not volumes) each named for tests, removed by name."""
+    ops = [a for a in args if not a.startswith("-")]
+    ops = ops[1:] if ops[:1] == ["container"] else ops
+    return ops[:1] in (["rm"], ["remove"]) and len(ops) > 1 and all(
+        "$" not in o and named_for_tests(o) for o in ops[1:])
+
+
 # ---------------------------------------------------------------- caches in the home folder
 
 _ANY_HOME = re.compile(r"^(?:/home/[^/]+|/users/[^/]+|/root|/var/root)(?=/|$)", re.I)
@@ -316,7 +324,10 @@ def spare(name: str, args: list[str], found: list[str], sql: str | None = None) 
     elif found == ["db_drop"] and name in _FRAMEWORKS and _test_env(name, args):
         drop = frozenset({"db_drop"})
     elif "docker_destroy" in found and name in ("docker", "podman", "docker-compose", "nerdctl"):
-        drop = frozenset({"docker_destroy"}) if _test_stack(name, args) else drop
+        drop = frozenset({"docker_destroy"}) if _test_stack(name, args) or _test_containers(args) else drop
+    elif name == "shred" and found == ["shred"]:  # a key written to /tmp a moment ago, wiped after use
+        ops = [a for a in args if not a.startswith("-")]
+        drop = frozenset({"shred"}) if ops and all(temp_entry(o) for o in ops) else drop
     elif name in ("rm", "find") and RM_IDS.issuperset(found):
         ops = [a for a in args if not a.startswith("-")]
         if name == "find":  # a filtered find over ~/.cache prunes old entries of every tool's cache

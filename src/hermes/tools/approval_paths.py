@@ -263,4 +263,39 @@ def ci_commands(text: str) -> list[str]:
     """The shell lines of a CI file written whole or appended: each line without its YAML list dash
     and key (`- run: curl ... | sh` -> `curl ... | sh`)."""
     lines = (_YAML_KEY.sub("", line, count=1).strip() for line in text.splitlines())
-    return [line for line in lines if line and not line.startswith("#")]
+    # a value alone (`NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}`) is not a command; one inside a command is
+    return [line if _CI_SECRET.fullmatch(line) else _CI_SECRET.sub(_ci_secret_var, line)
+            for line in lines if line and not line.startswith("#")]
+
+
+# In-place edits of a file: yq -i '.steps += [{"run": "..."}]', sed -i '/steps:/a\  - run: ...'.
+_EDITORS = frozenset("yq sed gsed perl ruby".split())
+_QUOTED = re.compile(r'"((?:\\.|[^"\\])*)"|\'([^\']*)\'')
+_SED_TEXT = re.compile(r"(?:^|[;/}])\s*[aic]\\?\s*(.*)$|(?:^|[;}])\s*s([^\w\s\\])(?:\\.|(?!\2).)*\2((?:\\.|(?!\2).)*)\2",
+                       re.S)
+
+
+def ci_edit_commands(name: str, args: list[str]) -> list[str]:
+    """What an in-place edit of a CI file adds that CI will run: the strings of a yq expression, the
+    text sed appends, inserts or substitutes; [] when no CI file is edited in place."""
+    if name not in _EDITORS or not any(a.startswith(("-i", "--in-place")) or a in ("-pi", "-p", "-e") for a in args) \
+            or not any(is_ci_config(a) for a in args if not a.startswith("-")):
+        return []
+    exprs = [a for a in args if not a.startswith("-") and not is_ci_config(a)]
+    texts: list[str] = []
+    for e in exprs:
+        texts += [m.group(1) if m.group(1) is not None else m.group(2) for m in _QUOTED.finditer(e)]
+        if name in ("sed", "gsed"):
+            texts += [re.sub(r"\\(.)", r"\1", m.group(1) or m.group(3) or "") for m in _SED_TEXT.finditer(e)]
+    return [line for t in texts for line in ci_commands(t.replace("\\n", "\n"))]
+
+
+# What a CI system fills in with the repository's secrets before the line runs: ${{ secrets.NPM_TOKEN }},
+# ${{ toJSON(secrets) }}, ${{ github.token }}; read as the shell variable holding it.
+_CI_SECRET = re.compile(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)|secrets)|github\.token|"
+                        r"env\.(\w*(?:TOKEN|SECRET|KEY|PASSWORD)\w*))\s*\}\}", re.I)
+
+
+def _ci_secret_var(m: re.Match[str]) -> str:
+    return "${" + ("SECRET_" + m.group(1) if m.group(1) else "ALL_SECRETS" if m.group(2) else
+                   m.group(3) if m.group(3) else "GITHUB_TOKEN") + "}"

@@ -8,6 +8,7 @@ of the scan (approval_scan.py): it calls back into the scan's `script`, `code`, 
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 from hermes.tools.approval_checks_secrets import PRODUCER_NAMES
@@ -59,7 +60,9 @@ class PipeScan:
                 private = is_secret(infile[-1], sending=True) or bulk_private(infile[-1])
                 inp = _Flow(None, frozenset({"secret" if private else "file"}))
             if judge and (idx or seg.stdin is not None or infile) and not wrap.query:
-                self.judge_stream(name, argv, inp, depth, shown)
+                # ... | xargs -I{} sh -c '{}': each line read is a script, as in ... | sh
+                runs_items = wrap.xargs and name in SHELLS and items_as_script(argv[1:])
+                self.judge_stream(name, argv[:1] if runs_items else argv, inp, depth, shown)
                 if wrap.xargs and inp.data is not None and argv:  # `echo / | xargs rm -rf`
                     items = inp.data.decode("utf-8", "replace").split()[:64]
                     self.script(" ".join(quote(a) for a in argv + items), depth + 1)
@@ -147,6 +150,19 @@ def transform(name: str, argv: list[str], wrap: Wrap, inp: _Flow) -> _Flow:
     if name in DB_DUMPERS or bulk_source(name, args):
         return _Flow(None, inp.sources | {"secret"})  # a database's rows, a home's archive: private data
     return _Flow(None, inp.sources | {"generated"})
+
+
+_ITEM = re.compile(r"""^(?:eval\s+)?["']?(?:\{\}|%|@@|_|\$\{?[0-9@*]\}?)["']?$""")
+
+
+def items_as_script(args: list[str]) -> bool:
+    """A shell under xargs whose script is the item itself: `sh -c '{}'`, `bash -c 'eval "$1"' _`, or
+    `sh -c` with no script (xargs supplies it)."""
+    k = next((j for j, a in enumerate(args) if a == "-c" or (a.startswith("-") and not a.startswith("--")
+                                                            and a.endswith("c"))), None)
+    if k is None:
+        return False
+    return k + 1 >= len(args) or bool(_ITEM.match(args[k + 1].strip()))
 
 
 def emptier(name: str, args: list[str]) -> bool:

@@ -19,7 +19,8 @@ once, cluster resets, ssh-keygen over the user's key), approval_checks_supply (p
 from sources nobody vouches for, code pushed or published elsewhere), approval_checks_cloud (cloud
 deletes, copies to other buckets and openings that no delete verb names), approval_checks_flood (load
 generators and ping floods aimed at another machine), approval_checks_manifest (dependency manifests
-and lock files pointed at forks or stripped of their hashes).
+and lock files pointed at forks or stripped of their hashes), approval_checks_vcs (Mercurial, Subversion,
+Fossil and Perforce under git's rule ids).
 
 Rules over a whole pipeline or along a command line (env | grep token, tar c /home | ssh, a remote
 added then pushed to, a download unpacked then run) live in approval_sequence, called by the scanner.
@@ -39,7 +40,7 @@ from hermes.tools import approval_checks_windows as _windows, approval_checks_ma
 from hermes.tools import approval_checks_access as _access, approval_checks_typosquat as _typo  # noqa: F401
 from hermes.tools import approval_checks_fleet as _fleet, approval_checks_supply as _supply  # noqa: F401
 from hermes.tools import approval_checks_cloud as _cloud, approval_checks_flood as _flood  # noqa: F401
-from hermes.tools import approval_checks_manifest as _manifest  # noqa: F401
+from hermes.tools import approval_checks_manifest as _manifest, approval_checks_vcs as _vcs  # noqa: F401
 from hermes.tools.approval_checks_host import env_rules, history_file_rules  # noqa: F401
 from hermes.tools.approval_base import _CHECKS, RULES, Ctx, Level, Rule  # noqa: F401
 from hermes.tools.approval_checks_data import (NETWORK, READERS, RESOLVERS, SQL_CLIENTS, read_operands,  # noqa: F401

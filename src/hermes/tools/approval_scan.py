@@ -10,7 +10,8 @@ import re
 from typing import Iterable
 
 from hermes.tools import approval_taint as taint
-from hermes.tools.approval_checks_data import personal_file
+from hermes.tools.approval_checks_data import emptied
+from hermes.tools.approval_checks_fleet import container_endpoint
 from hermes.tools.approval_checks_load import loop_rules
 from hermes.tools.approval_checks_secrets import own_provider
 from hermes.tools.approval_checks_windows import win_argv, win_text_rules
@@ -19,7 +20,7 @@ from hermes.tools.approval_flow import (DOWNLOADERS, SHELLS, Defs, code_lang, co
                                         root_shell, shell_mode)
 from hermes.tools.approval_launchers import LAUNCHERS, SSH_VALUED, carried
 from hermes.tools.approval_made import MADE_BY, Made
-from hermes.tools.approval_paths import ci_commands, is_ci_config
+from hermes.tools.approval_paths import ci_commands, ci_edit_commands, is_ci_config
 from hermes.tools.approval_pipes import PipeScan, emptier, leaks
 from hermes.tools.approval_rules import (_CHECKS, NETWORK, RESOLVERS, RULES, SQL_CLIENTS, Ctx, canon, check_command,
                                          env_rules, is_secret, redirect_rule, sql_rules, sudo_rules, text_rules)
@@ -57,6 +58,7 @@ class Scan(PipeScan):
         self.made = Made()  # temp folders, containers, stashes this line made: removing them loses nothing
         self.captured = 0  # inside $(...): what is printed there is a value, not shown to the model
         self.remote = 0  # inside a command carried to other machines (ssh host '...', ansible -a)
+        self.container_host = ""  # where `docker context use` or DOCKER_HOST pointed later container commands
 
     def add(self, rule_id: str, shown: str) -> None:
         if (rule_id, shown) not in self.seen:
@@ -90,6 +92,8 @@ class Scan(PipeScan):
                                                        if not _ASSIGN.match(w.text)), len(seg.words))]]
             for rid in env_rules(prefix):  # HISTFILE=/dev/null cmd: strip_wrappers drops these
                 self.add(rid, _short(seg.display()))
+            if len(prefix) == len(seg.words) and (ep := container_endpoint("export", ["export", *prefix])) is not None:
+                self.container_host = ep  # DOCKER_HOST=ssh://web1; docker ...
             self.tainted.update(taint.set_by([w.text for w in seg.words], seg.subs, self.tainted, leaks))
             self.made.see([w.text for w in seg.words])
             words, wrap = strip_wrappers(seg.words)
@@ -137,8 +141,9 @@ class Scan(PipeScan):
                 if not (rid == "write_shell_rc" and op == ">>" and  # echo 'alias gs="git status"' >> ~/.zshrc
                         plain_alias_append(name, [w.text for w in words[1:]], seg.stdin)):
                     self.add(rid, shown)
-            elif op == ">" and emptier(name, [w.text for w in words[1:]]) and personal_file(target, cwd):
-                self.add("rm_outside", shown)  # `cat /dev/null > ~/Documents/thesis.docx`: the content is gone
+            elif op == ">" and emptier(name, [w.text for w in words[1:]]):
+                for rid in emptied(target, Ctx(cwd=cwd)):  # `: > ~/Documents/thesis.docx`: the content is gone
+                    self.add(rid, shown)
             if op == "<" and is_secret(target) and name not in NETWORK:
                 self.add("read_secret", shown)
         for rid in sudo_rules(wrap.flags):
@@ -173,9 +178,22 @@ class Scan(PipeScan):
             self.defs.done_call(name)
         if self.tainted and (name in NETWORK or name in RESOLVERS):
             argv = argv[:1] + [taint.renamed(a, self.tainted) for a in argv[1:]]
+        if (ep := container_endpoint(name, argv)) is not None:
+            self.container_host = ep
+        if name in _CONTAINER_CLIENTS:  # DOCKER_HOST=ssh://web1 docker ..., or set earlier on the line
+            pre = container_endpoint("export", ["export", *[w.text for w in seg.words if _ASSIGN.match(w.text)]])
+            if host := (pre if pre is not None else self.container_host):
+                argv = argv + [f"--host={host}"]
         if name in SQL_CLIENTS or name in DB_TOOLS:  # PGHOST=db.prod psql, RAILS_ENV=test rails: what it reaches
             argv = argv + env_options([w.text for w in seg.words if "=" in w.text])
-        found = check_command(argv, Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs, remote=self.remote > 0))
+        ctx = Ctx(cwd=cwd, xargs=wrap.xargs and not local_xargs, remote=self.remote > 0)
+        found = check_command(argv, ctx)
+        if any(w.extra for w in words) and len(argv) >= len(words):
+            # for ns in qa prod; do kubectl -n $ns delete ...: every item at once hides which word is an
+            # option's value, so each item's own run is judged too
+            for n in range(min(max(w.item for w in words) + 1, 8)):
+                one = [a for a, w in zip(argv, words) if w.item in (-1, n)] + argv[len(words):]
+                found += [r for r in check_command(one, ctx) if r not in found]
         for rid in self.made.spare(name, argv, found) if name in MADE_BY else found:
             self.add(rid, shown)
         for rid in self.seq.judge(name, argv, self.defs.files) + listed_keys(name, argv, seg.subs):
@@ -191,6 +209,8 @@ class Scan(PipeScan):
                 self.script(argv[argv.index("-c") + 1], depth + 1)
             if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", argv[0]) and not re.search(_TOOL_VARS, argv[0]):
                 self.add("dynamic_command", shown)  # `$c` where c came from a file or the environment
+        if edits := ci_edit_commands(name, argv[1:]):
+            self.script("\n".join(edits), depth + 1)  # what the edited CI file now runs
         if name in DOWNLOADERS:
             self.defs.record_download(name, argv[1:])
         if self.defs.files:
@@ -339,6 +359,9 @@ def _cd(stages: list[_Stage], cwd: str | None) -> str | None:
         return cwd
     ops = [w.text for w in words[1:] if not w.text.startswith("-")]
     return canon(ops[0] if ops else "~", cwd)
+
+
+_CONTAINER_CLIENTS = frozenset({"docker", "podman", "nerdctl", "docker-compose"})
 
 
 def _ssh_remote(args: list[str]) -> list[str]:

@@ -305,8 +305,34 @@ def _generic_payloads(lang: str, code: str, out: CodePayloads) -> None:
     out.commands += [m.group(1) for m in re.finditer(r"`([^`]+)`", code)][:_MAX_CALLS]  # Julia's commands
 
 
+_LIT = r"""(?:"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')"""
+_LIT_LIST = rf"[\[(]\s*{_LIT}(?:\s*,\s*{_LIT})*\s*,?\s*[\])]"
+# ["sudo", "rm", "-rf", "/etc"].join(" ") and " ".join(["rm", "-rf", "/"]): a command spelt as a list
+_JOIN_AFTER = re.compile(rf"({_LIT_LIST})\s*\.\s*join\s*\(\s*({_LIT})?\s*\)")
+_JOIN_BEFORE = re.compile(rf"({_LIT})\s*\.\s*join\s*\(\s*({_LIT_LIST})\s*\)")
+_INTERPOLATED = re.compile(rf"#\{{\s*({_LIT})\s*\}}")  # Ruby's "#{'rm -rf /'}"
+
+
+def _joined(items: str, sep: str | None) -> str:
+    parts = [unescape(m.group(2)) for m in _STR.finditer(items)]
+    text = (unescape(_STR.match(sep).group(2)) if sep and _STR.match(sep) else "").join(parts)
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def fold_literals(code: str) -> str:
+    """Lists of literals joined into one string, and literals interpolated alone, written as the string."""
+    if "join" in code:
+        code = _JOIN_AFTER.sub(lambda m: _joined(m.group(1), m.group(2)), code)
+        code = _JOIN_BEFORE.sub(lambda m: _joined(m.group(2), m.group(1)), code)
+    if "#{" in code:
+        code = _INTERPOLATED.sub(lambda m: unescape(_STR.match(m.group(1)).group(2)) if _STR.match(m.group(1)) else
+                                 m.group(0), code)
+    return code
+
+
 def code_payloads(lang: str, code: str) -> CodePayloads:
     out = CodePayloads()
+    code = fold_literals(code)
     if lang in _GENERIC:
         _generic_payloads(lang, code, out)
     dynamic = False
