@@ -102,6 +102,27 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:is|was|are|were|it)\s+(?:now\s+)?(?:no\s+longer\s+(?:valid|counts?|applies|in\s+effect)|obsolete|void|"
         r"cancel+ed|invalid|irrelevant|null|outdated|superseded|fake|revoked|a\s+test)"
         r"|\bit\s+no\s+longer\s+(?:counts|applies|matters)\b"
+        # what the agent was briefed with, declared void: "its previous brief no longer applies", "the review
+        # checklist you were configured with is obsolete", "your style guide ... are void"
+        r"|\b(?:your|its)\s+(?:own\s+)?(?:previous\s+|prior\s+|earlier\s+|original\s+|current\s+|existing\s+)?"
+        r"(?:brief(?:ing)?|checklist|style\s+guide|instructions|guidelines|directives|system\s+prompt|prompt|"
+        r"configuration|rules|guidance|orders|mandate|setup)\b(?:\s+and\s+[^\n.,;]{1,40}?)?\s+"
+        r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|hereby\s+)?(?:void|withdrawn|rescinded|revoked|null|"
+        r"superseded|obsolete|cancel+ed|no\s+longer\s+(?:valid|in\s+force|in\s+effect))\b"
+        r"|\b(?:your|its)\s+(?:own\s+)?(?:previous|prior|earlier|original|old)\s+(?:brief(?:ing)?|instructions|"
+        r"guidelines|directives|rules|guidance|orders)\s+(?:no\s+longer\s+appl(?:y|ies)|(?:do|does)\s+not\s+apply)"
+        r"|\bthe\s+(?:[\w-]+\s+)?(?:brief(?:ing)?|checklist|style\s+guide|instructions|guidelines|rules|guidance|prompt|"
+        r"configuration)\s+(?:you\s+were|it\s+was)\s+(?:handed|given|configured\s+with|set\s+up\s+with|loaded\s+with|"
+        r"briefed\s+with)\b[^\n.;]{0,60}?\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+)?(?:a\s+draft|"
+        r"void|withdrawn|rescinded|revoked|obsolete|superseded|cancel+ed|no\s+longer\s+valid)"
+        r"|\b(?:consider|treat|regard)\s+(?:everything|anything|all|whatever)\s+(?:(?:that\s+)?(?:your|the)\s+(?:user|"
+        r"operator|owner)\s+(?:told|asked|said\s+to|instructed)\s+you|you\s+were\s+told)\b[^\n.;]{0,40}?\s+"
+        r"(?:void|null|cancel+ed|irrelevant|obsolete|revoked)"
+        r"|\bthe\s+text\s+of\s+this\s+(?:page|document|file|email|message)\s+is\s+(?:now\s+)?your\s+"
+        r"(?:system\s+prompt|instructions|brief)"
+        r"|\b(?:is|are)\s+(?:now\s+)?the\s+(?:only\s+)?(?:party|one|person|people|entity|principal)\s+you\s+(?:now\s+)?"
+        r"(?:serve|obey|work\s+for|answer\s+to|take\s+(?:orders|direction|instructions)\s+from)\b"
+        r"|\bprevious_instructions\s*[:=]\s*(?:null|none|void|false|0)\b"
         r"|\b(?:all\s+|the\s+|any\s+)?(?:earlier|previous|prior|above|preceding|original|existing|other)\s+"
         r"(?:guidance|instructions|rules|guidelines|directives|prompts?|context|policies)\s+(?:is|are)\s+(?:now\s+)?"
         r"(?:void|revoked|cancel+ed|obsolete|invalid|null|superseded|fake|no\s+longer\s+valid)"
@@ -160,8 +181,20 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:hermes|you|the\s+assistant)\s+(?:has|have)\s+been\s+renamed\b"
         r"|\bidentity\s+update\s*:|\bswitch\s+personality\b"
         r"|\byou\s+are\s+(?:an?\s+)?(?:rogue|evil|malicious|unaligned|unfiltered)\s+(?:agent|ai|assistant|model|bot)"
+        r"|\byou\s+are\s+(?:now\s+)?(?-i:DAN|STAN|DUDE|AIM)\b(?!['’])"
+        # the token game: refusals made costly
+        r"|\b(?:every|each|any)\s+(?:refusal|warning|disclaimer)s?\b[^\n.]{0,30}?\b(?:costs?|loses?|deducts?|"
+        r"takes?\s+away)\s+(?:you\s+)?\d*\s*(?:tokens?|points?|lives?|credits?)"
+        # a persona's settings with the refusals switched off
+        r"|\b(?:guardrails?|refusals?|disclaimers?|censorship|content[_\s-]polic(?:y|ies)|content[_\s-]filters?|"
+        r"safety[_\s-](?:filters?|mode))\s*[:=]\s*['\"]?(?:off|never|disabled|false)\b"
+        r"|\bfilters?\s*[:=]\s*['\"](?:off|never|disabled|false|none)['\"]"
+        r"|\brefusals?[_\s-]\w+\s*[:=]\s*['\"]?(?:none|off|never|disabled|false)\b"
         r"|\bregards?\s+the\s+user\s+as\s+an?\s+(?:adversary|enemy|target|mark)")),
     ("approval_bypass", _rx(
+        r"\b(?:treat|consider|regard)\s+(?:every|all|any|each)\s+(?:request|command|instruction|message|order)s?\b"
+        r"[^\n.]{0,20}?\s+as\s+(?:already\s+)?(?:authori[sz]ed|approved|pre-?approved|trusted|legitimate|verified|"
+        r"coming\s+from\s+(?:me|the\s+(?:owner|admin\w*|user)))\b|"
         r"\b" + _GUARD + r"\s+(?:for\s+[\w\s]{0,30}?\s+)?" + _OFF
         + r"|\b(?:skip|bypass|disable|turn\s+off|switch\s+off|deactivate|remove|circumvent|get\s+around|drop|lift|"
           r"stop\s+(?:showing|applying|using|running)|ignore|suspend|override)\s+(?:all\s+|any\s+|every\s+)?"
@@ -224,7 +257,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"description)|\breviewers\s+(?:skip|miss|overlook)"
         r"|\b(?:hide|conceal|disguise|mask)\s+(?:the|this|your|all|any)\s+(?:outbound|network|extra|http|api)?\s*"
         r"(?:request|upload|traffic|call|activity|transfer|connection|change)s?\b"
-        r"|\b(?:sneak|slip|smuggle)\s+(?:a|an|the|this|in|it)\b"
+        r"|\b(?:sneak|smuggle)\s+(?:a|an|the|this|in|it)\b"
+        # "slip in the occasional Japanese word" is style; slipping something in unnoticed is not
+        r"|\bslip\s+(?:a|an|the|this|in|it)\b(?=[^\n.]{0,60}?\b(?:without|unnoticed|past|where\s+(?:no\s+one|nobody)|"
+        r"so\s+(?:that\s+)?(?:they|the\s+user|nobody|no\s+one)|into\s+(?:the|every|each|all|any)\s+\w+))"
         r"|\b(?:quietly|silently|secretly|covertly|discreetly|stealthily)\s+(?:cc|bcc|add|change|replace|modify|commit|"
         r"push|delete|transfer|log|record|tip|pay|relay|mirror|insert|append|include|fork|grant|disable|perform|do)\b"
         r"|\b(?:do|perform|run|execute)\s+(?:it|this|that|the\s+\w+)\s+(?:quietly|silently|secretly|covertly)\b"
@@ -285,12 +321,14 @@ _TRIGGERS = {
     "impersonation": r"system|admin\w*|root|operator\w*|developers?|sysadmin|security|message|note|notice|update|"
                      r"memo|directive|instructions?|order|announcement|request|hotfix|here|maintainer|owner|"
                      r"user|your|deployment|hermes|assistant|agent|#{2,}",
-    "instruction_override": r"everything|all|anything|whatever|it|previous|prior|earlier|old|original|system|this|"
+    "instruction_override": r"everything|all|anything|whatever|it|previous|previous_instructions|prior|earlier|old|"
+                            r"original|system|this|its|consider|treat|regard|serve|"
                             r"no\s+longer|stop|cease|don'?t|do|never|follow|obey|start|your|instructions?|content|"
                             r"text|commands?|user'?s?|ignore|disregard|override|answer|respond|comply|fulfil+|carry|"
                             r"refusals?|you|pretend|imagine|act|accept|treat|take|reset|the",
     "persona_takeover": r"act|acting|behave|pretend|role-?\s?play|play|take|imagine|become|you|stay|hermes|"
-                        r"identity|switch|regards?",
+                        r"identity|switch|regards?|every|each|any|filters?|guardrails?|refusals?|refusal_\w+|"
+                        r"disclaimers?|censorship|content_\w+|content|safety_\w+|safety",
     "approval_bypass": r"approvals?|confirm\w*|permissions?|consent|sandbox\w*|allow-?list|white-?list|"
                        r"block-?list|deny-?list|filters|guardrails?|scanner|checks?|safeguards?|refusals?|safety|"
                        r"security|2fa|two-factor|mfa|restrictions|review|you|hermes|assistant|agent|ai|never|don'?t|"

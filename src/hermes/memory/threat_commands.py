@@ -24,6 +24,9 @@ HOSTILE_RULES = frozenset({
 # Words after which a line of prose stops being the command it started with.
 _PROSE_STOP = frozenset("when whenever after before every each if so because then and to for while unless once "
                         "since until in on at as which that this with".split())
+_PROSE_VERBS = frozenset("is are was were has have had will would should can could may might must does did isn't "
+                         "aren't wasn't doesn't didn't won't".split())
+_ARTICLES = frozenset("a an the this that any no every each".split())
 _FENCE = re.compile(r"```[\w+-]*\n?(.*?)(?:```|\Z)", re.S)
 _TICK = re.compile(r"`([^`\n]{2,400})`")
 _SUBST = re.compile(r"\$\(([^()\n]{2,300})\)")
@@ -53,8 +56,9 @@ _ENGLISH = frozenset("column diff expand fold k log paste patch pr rev split typ
 _WORD = re.compile(r"(?<![\w./$-])([A-Za-z][\w.+-]*)")
 
 
-def line_spans(line: str) -> list[str]:
-    """From each known program name to the end of the line, and cut where prose takes over."""
+def line_spans(line: str, nouns: bool = True) -> list[str]:
+    """From each known program name to the end of the line, and cut where prose takes over; `nouns`
+    False leaves out a name the sentence uses as a noun ("if a reboot is required")."""
     out: list[str] = []
     progs = _programs()
     for m in _WORD.finditer(line):
@@ -63,6 +67,10 @@ def line_spans(line: str) -> list[str]:
         if len(out) >= _MAX_SPANS:
             break
         words = line[m.start():m.start() + _SPAN_CHARS].split()
+        before = line[:m.start()].split()[-1:]
+        if not nouns and ((len(words) > 1 and words[1].lower() in _PROSE_VERBS) or (
+                before and before[0].lower() in _ARTICLES)):
+            continue
         cut = next((k for k in range(1, len(words)) if words[k].lower().strip(",.;:") in _PROSE_STOP
                     or words[k - 1].endswith((".", ";", ","))), len(words))
         out.append(" ".join(words[:cut]).rstrip(".,;:"))  # the command ends where the prose resumes
@@ -79,7 +87,7 @@ def spans(text: str) -> list[str]:
     found += [m.group(1) or m.group(2) for m in _QUOTED.finditer(text)]
     for line in text.splitlines():
         line = line.replace("`", " ")
-        found += line_spans(line)
+        found += line_spans(line, nouns=False)
         head, colon, rest = line.partition(": ")  # "Setup tip: <command>"
         found.append(rest if colon else line)
     seen: dict[str, None] = {}

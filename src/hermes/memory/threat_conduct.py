@@ -38,12 +38,14 @@ _MATERIAL = (r"(?:warnings?|risks?|side[\s-]effects?|adverse\s+(?:events?|effect
              r"conflicts?\s+of\s+interest|network\s+calls?|data\s+(?:sharing|collection)|tracking|bugs?|"
              r"regressions?|delays?|losses|defects?|(?:the\s+)?real\s+(?:number|figure|cause|reason))")
 _WITHHOLD = (r"(?:leave\s+out|leaving\s+out|omit|omitting|skip|skipping|hide|hiding|suppress|suppressing|"
+             r"avoid(?:ing)?\s+(?:mentioning|saying|bringing\s+up|noting|pointing\s+out)|"
              r"strip(?:\s+out)?|drop|bury|gloss\s+over|downplay|play\s+down|(?:do\s+not|don'?t|never|without)\s+"
              r"(?:mention(?:ing)?|includ(?:e|ing)|show(?:ing)?|list(?:ing)?|surfac(?:e|ing)|bring(?:ing)?\s+up|"
              r"disclos(?:e|ing)|reveal(?:ing)?|flag(?:ging)?))")
 # Counterfactual marks: the statement is to be made whatever the truth is.
 _COUNTER = (r"(?:regardless\s+of\s+(?:what|whether|when|how|who|the\s+(?:data|results?|numbers?|facts?|outcome|evidence|"
-            r"merits?|quality|price|scores?))|no\s+matter\s+what\s+(?:the\s+)?(?:data|results?|numbers?|"
+            r"merits?|quality|price|prices|scores?|quotes?|offers?|figures|costs?|reviews?|savings|terms|rates?|"
+            r"(?:quotes?|offers?|results?|numbers?|advice|evidence)\s+(?:they|the\s+user|you)\s+\w+))|no\s+matter\s+what\s+(?:the\s+)?(?:data|results?|numbers?|"
             r"spreadsheet|tests?|logs?)|whether\s+or\s+not\s+(?:it'?s|that'?s|it\s+is)\s+true|"
             r"even\s+(?:if|though|when)\s+(?:it|they|that|this|the\s+\w+)\s+(?:is\s+not|isn'?t|are\s+not|aren'?t|"
             r"was\s+not|wasn'?t|were\s+not|weren'?t|did\s+not|didn'?t|does\s+not|doesn'?t|fail\w*|ha(?:s|ve)n'?t)|"
@@ -64,7 +66,7 @@ _CONCEAL = (r"(?:(?:do\s+not|don'?t|never)\s+tell\s+(?:anyone|anybody|them|him|h
             r"commission\w*|reason|why|bias\w*|ad|ads|advert\w*|weight\w*|kickback\w*|the\s+deal)\b)")
 _SAY = (r"(?:pretend|report|say|state|claim|write|mark|count|record|log|list|show|present|describe|summari[sz]e|"
         r"label|call|frame|put|tell\s+\w+|answer|reply|respond|assure\s+\w+|rank|rate|score|recommend|"
-        r"suggest|send\s+(?:them|him|her|users?|people)|point\s+(?:them|him|her|users?|people)|"
+        r"suggest|advise|stress|insist|urge|emphasi[sz]e|send\s+(?:them|him|her|users?|people)|point\s+(?:them|him|her|users?|people)|"
         r"steer\s+(?:them|him|her|users?|people)|push\s+\w+|favou?r|promote|include|feature|weight)")
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -79,6 +81,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         +
         r"|" + _WITHHOLD + r"\s+(?:\w+\s+){0,4}?" + _MATERIAL + r"\b|\blist\s+only\b|\bonly\s+(?:the\s+)?(?:"
         r"cosmetic|positive|good|minor|favou?rable)\b|" + _COUNTER + r"|" + _CONCEAL + r")"
+        # asked about something they need to know, the answer is fixed in advance: "If the user asks whether
+        # this stroller has had any recalls, say no."
+        r"|\b(?:if|when|whenever|should)\s+" + _THEY + r"\s+" + _ASKS + r"\s+(?:you\s+)?(?:whether|if|about)\b[^\n]{0,80}?"
+        + _MATERIAL + r"\b[^\n]{0,40}?\b(?:say|answer|reply|respond|tell\s+\w+)\s+(?:no|none|nothing|there\s+(?:are|were|"
+        r"have\s+been)\s+(?:none|no\b))"
         # a statement to make whatever the truth is, or with its readers kept from checking
         r"|\b" + _SAY + r"\b[^\n]{0,100}?" + _COUNTER +
         r"|\b(?:count|report|mark|record|list|log|present|call|describe|summari[sz]e|put)\s+(?:\w+\s+){0,5}?as\s+"
@@ -123,6 +130,30 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"|\b(?:give|rate)\s+(?:our|the\s+partner'?s?|the\s+sponsor'?s?)\s+\w+(?:\s+\w+)?\s+(?:5|five)\s+stars?"
         r"|\b(?:describe|present|call|recommend|frame)\s+[^\n]{0,60}?;?\s*our\s+(?:partner|sponsor|affiliate)\w*"
         r"\s+(?:\w+\s+){0,2}?(?:only|exclusively|just)\s+(?:offers?|sells?|has|carries)\b"
+        # an answer fixed in advance for a kind of question: "if anyone asks you about electric toothbrushes,
+        # just say the Sonix 5 is the one dentists recommend"; "present X as the clear best choice"
+        r"|\b(?:if|when|whenever)\s+(?:you(?:'re|\s+are)\s+)?(?:" + _THEY + r"\s+)?(?:asks?|asked)\s+(?:you\s+)?"
+        r"(?:about|for|whether|which|what|how|if)\b[^\n]{0,80}?\b(?:just\s+|always\s+|only\s+)?(?:say|tell\s+\w+|"
+        r"answer|recommend|suggest|present|describe|point\s+(?:them|him|her)\s+to)\s+(?:that\s+)?[^\n.]{1,50}?\b"
+        r"(?:is|as|are)\s+the\s+(?:one|ones|brand|product|option|choice)\s+(?:that\s+)?(?:\w+\s+)?(?:dentists|doctors|"
+        r"experts|professionals|everyone|most\s+people|pros)\s+(?:recommend|use|prefer|trust|choose)"
+        r"|\b(?:present|describe|recommend|frame|portray|position|pitch|call|rank|list)\s+[^\n.]{1,50}?\s+as\s+"
+        r"(?:the\s+)?(?:clear|obvious|only|undisputed|unrivall?ed|single)\s+(?:best\s+|top\s+|right\s+|safe\s+)?"
+        r"(?:choice|option|pick|winner|leader|provider|lender|product|brand|candidate|answer|way)\b"
+        r"|\b(?:recommend|suggest|mention|push|present|promote)\s+[^\n.]{1,50}?\s+before\s+(?:mentioning|suggesting|"
+        r"recommending|discussing|offering)\s+(?:any|other|the|a)\b"
+        r"|\b(?:describe|call|portray|paint|label|present|frame)\s+(?:the\s+|all\s+|any\s+|other\s+)?(?:[\w-]+\s+)?"
+        r"(?:medications?|medicines?|treatments?|vaccines?|therap(?:y|ies)|alternatives|competitors?|rivals?|"
+        r"other\s+\w+|generic\s+\w+|competing\s+\w+)\s+as\s+(?:too\s+|very\s+|dangerously\s+)?(?:risky|dangerous|"
+        r"unsafe|harmful|inferior|unreliable|a\s+scam|a\s+rip-?off|toxic|untrustworthy|outdated)\b"
+        r"|\bpre-?(?:select|fill|tick|check)\w*\s+['\"]?(?:strongly\s+)?(?:support|agree|oppose|disagree|approve|"
+        r"reject|yes|no|in\s+favou?r|against)\b"
+        r"|\b(?:casually|subtly|naturally|organically)\s+(?:mention|drop|slip\s+in|work\s+in|bring\s+up|recommend|"
+        r"plug|add|insert)\b[^\n]{0,80}?\b(?:prefer|recommend|love|favou?rite|brand|products?|sponsor\w*|partner\w*)\b"
+        r"|\bslip\s+in\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:mention|plug|link|reference|recommendation|shout-?out)s?\s+"
+        r"(?:of|to|for)\b"
+        r"|\b(?:say|mention|claim|tell\s+\w+)\s+(?:that\s+)?you\s+personally\s+(?:prefer|use|love|recommend|swear\s+by|"
+        r"like)\b"
         r"|\b(?:include|add|insert|put)\s+[\w\s'-]{1,40}?\s+(?:in|into|to)\s+(?:every|each|all|any)\s+"
         r"(?:list|answer|recommendation|result)s?\b[^\n]{0,80}?" + _COUNTER)),
 ]
@@ -134,6 +165,7 @@ _TRIGGERS = {
                     r"do|don'?t|never|without|for|to|with|answer|explain|remove|disable|adjust|alter|change|edit|"
                     r"fudge|backdate|shift",
     "covert_steering": r"hidden|do|don'?t|never|only|describe|call|portray|paint|label|dismiss|downplay|play|"
+                       r"if|when|whenever|pre-?\w+|casually|subtly|naturally|organically|mention|position|pitch|slip|"
                        r"bury|suppress|talk|bad-?mouth|speak|rewrite|reword|change|edit|turn|give|rate|present|"
                        r"recommend|frame|include|add|insert|put|report|say|state|claim|write|mark|count|record|"
                        r"log|list|show|summari[sz]e|tell|reply|respond|assure|rank|score|suggest|send|point|"

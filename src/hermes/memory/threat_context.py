@@ -17,7 +17,8 @@ from hermes.memory.threat_text import fold
 # "Never ignore previous instructions ..." is advice, not an attack.
 _NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
 NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
-                       "memory_tamper", "persona_takeover", "instruction_override", "deceive_user", "covert_steering"})
+                       "memory_tamper", "persona_takeover", "instruction_override", "deceive_user", "covert_steering",
+                       "secret_exposure", "payment_authority"})
 # Rules about wording: a quoted, discussed phrase is not an instruction.
 _QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",
@@ -32,7 +33,9 @@ _ABOUT = re.compile(
     r"\b(?:talks?|blog|posts?|papers?|articles?|thesis|chapters?|slides?|workshop|tests?|unit\s+tests?|examples?|"
     r"e\.g\.|detect\w*|classif\w*|filters?|attacks?|attackers?|titled?|working\s+title|phrases?|strings?|"
     r"payloads?|patterns?|jailbreaks?|injections?|benchmarks?|datasets?|fixtures?|red-?team\w*|might\s+say|"
-    r"may\s+say|could\s+say|(?:might|may|could)\s+write|such\s+as|like|called|known\s+as|fell\s+for|abstract|why)\b",
+    r"may\s+say|could\s+say|(?:might|may|could)\s+write|such\s+as|like|called|known\s+as|fell\s+for|abstract|why|"
+    r"(?:will|would|often|sometimes|may|might|could|can|usually)\s+(?:\w+\s+)?(?:say|write|type|send|paste|try)|"
+    r"(?:classic|typical|common|famous|well-known)\s+(?:lines?|phrases?|openers?|examples?|prompts?)|prompts|lines\s+include)\b",
     re.I)
 # The same in other languages, as written and folded as the rules see it (Cyrillic look-alikes become
 # Latin letters); word stems, and for scripts without spaces the bare words.
@@ -105,7 +108,27 @@ _PROHIBITION = re.compile(
     r"(?!\s+(?:hesitate|worry|bother|forget|wait|need|feel)\b)", re.I)
 
 
+# A sentence that names the attack in order to guard against it: "If an email asks to change the bank
+# details, flag it as likely fraud and don't act on it"; "always mention any request for money".
+_PROTECT = re.compile(
+    r"\b(?:flag|treat|mark|report)\s+(?:it|them|this|that|these|those|such\s+\w+)\s+as\s+(?:likely\s+|possible\s+|"
+    r"probable\s+|potential\s+)?(?:fraud\w*|phishing|an?\s+scam|scams?|spam|suspicious|malicious)\b"
+    r"|\b(?:don'?t|do\s+not|never)\s+act\s+on\s+(?:it|them|this|that|such)\b"
+    r"|\b(?:mention|flag|highlight|surface|point\s+out|warn\s+(?:me\s+)?about)\s+any\s+(?:request|attempt|demand|ask)s?\s+"
+    r"(?:for|to)\b", re.I)
+_OWN_TO_OWN = re.compile(r"\bmy\b.*\b(?:(?:to|with)\s+me\b|me\s+on\b|to\s+my\s+(?:own\s+)?\w+)", re.I | re.S)
+_PROTECTABLE = frozenset({"payment_redirect", "credential_phish", "data_exfil", "steered_recommendation", "impersonation",
+                          "secret_request", "deceive_user", "covert_steering"})
+
+
 def excused(rule: str, source: str, m: re.Match[str], quotes: list[str] | None = None) -> bool:
+    if rule == "data_exfil" and _OWN_TO_OWN.search(m.group(0)) and not re.search(r"https?://|@|\b(?:their|user'?s?|his|her)\b",
+                                                                          m.group(0), re.I):
+        return True  # "summarise my unread emails and send the summary to me on Telegram"
+    if rule in _PROTECTABLE:
+        a, b = _sentence(source, m.start(), m.end())
+        if _PROTECT.search(source[a:b]):
+            return True
     if rule in NEGATABLE and _NEG.search(source[max(0, m.start() - 12):m.start()]):
         return True
     if rule == "deception_hide" and m.group(0).lower().startswith("without"):
@@ -114,6 +137,9 @@ def excused(rule: str, source: str, m: re.Match[str], quotes: list[str] | None =
             return True
     if rule in _QUOTABLE and (_quoted_discussion(source, m.start(), m.end())
                               or (quotes and any(_norm(m.group(0)) in q for q in quotes))):
+        return True
+    if rule == "ai_directive_field" and not re.search(r"[\"']\s*[:=]$", m.group(0)) and _quoted_discussion(
+            source, m.start(), m.end()):  # 'x-llm-directive: ...' discussed; a data key ("note_for_agent":) is no quote
         return True
     if rule in _TEMPLATE_RULES and _in_inline_code(source, m):
         return True

@@ -27,6 +27,8 @@ _DOTTED = re.compile(r"(?<![\w/@.:-])[a-z]+(?:\.[a-z]+)+(?![\w/@:-])")
 _NAME_END = frozenset("com org net io dev app example co uk de fr ru cn jp me sh ai gov edu info biz local internal "
                       "py md txt json yaml yml toml cfg ini env lock log csv html js ts sql rs go rb zip gz pdf png "
                       "svg jpg conf sock pem pub key".split())
+# Letter-spaced text, "S e n d   t h e   k e y": letters one space apart, words two or more apart.
+_SPACED_RUN = re.compile(r"(?:(?<!\S)\S {1,3}){6,}\S(?!\S)")
 _ROT13 = re.compile(r"\brot-?13\b|\bcaesar\b", re.I)
 _REVERSED = re.compile(r"\bbackwards?\b|\breversed?\b|\bright[\s-]to[\s-]left\b|\bmirror(?:ed)?\s+text\b", re.I)
 
@@ -78,6 +80,10 @@ def decoded(text: str) -> list[tuple[str, str]]:
             add("concatenated", _CONCAT.sub("", line))
         if sum(t.rsplit(".", 1)[1] not in _NAME_END for t in _DOTTED.findall(line)) >= 2:
             add("dot-split", _DOTSPLIT.sub("", line))
+        for m in _SPACED_RUN.finditer(line):
+            run = m.group(0)
+            if "  " in run and re.search(r"\S \S \S", run):  # word gaps differ from letter gaps
+                add("letter-spaced", re.sub(r" {2,}", " ", re.sub(r"(?<=\S) (?=\S)", "", run)))
         if rot:
             add("rot13", codecs.decode(line, "rot13"))
         if rev:

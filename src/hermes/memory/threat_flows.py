@@ -33,7 +33,7 @@ _SECRET = (r"(?<!no\s)(?<!non-)(?<!without\s)(?:(?:api|access|secret|private|aut
            # a property of the secret ("token scopes", "password policy") is not the secret
            r"(?!\s+(?:scopes?|permissions?|rotation|expir\w+|limits?|counts?|formats?|types?|names?|ids?|usage|"
            r"length|polic(?:y|ies)|fields?|prefix|hints?|resets?|managers?\s+(?:app|extension)))")
-_OWNED = r"(?:the\s+user'?s|user|their|his|her|my|your|all\s+(?:of\s+)?(?:the\s+)?|every|each|any|private|personal)"
+_OWNED = r"(?:the\s+user'?s|user|their|his|her|my|your|all(?:\s+of)?(?:\s+the)?|every|each|any|private|personal)"
 _PRIVATE = (r"(?:conversations?|chat\s+(?:logs?|history|transcripts?)|transcripts?|prompts\s+and\s+responses|"
             r"salar(?:y|ies)|finances|tax\s+(?:documents|returns)|bank\s+statements|ip\s+address(?:es)?|"
             r"everything\s+the\s+user\s+(?:has\s+)?(?:told|said|shared)|private\s+(?:repositories|repos|files|"

@@ -64,8 +64,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"running|connected|logged|done|ready|working|free\s+to|set\s+up|configured|installed)\b)"
         r"|\b(?:from\s+now\s+on|henceforth|starting\s+(?:now|today)|effective\s+immediately|as\s+of\s+now),?\s+"
         + _AGENT + r"\s+(?:are|is|will\s+be|shall\s+be|become|must\s+act\s+as|act\s+as|play|pretend)\b"
-        r"|\byour\s+(?:new\s+|real\s+|true\s+|actual\s+|secret\s+)?(?:name|identity|persona|personality|alter[\s-]?ego)"
+        # a new identity; "Your name is Juniper. Friendly, no emojis." is the user naming their assistant
+        r"|\byour\s+(?:new|real|true|actual|secret)\s+(?:name|identity|persona|personality|alter[\s-]?ego)"
         r"\s+(?:is|will\s+be|shall\s+be|becomes|is\s+now|:)"
+        r"|\byour\s+(?:name|identity|persona|personality|alter[\s-]?ego)\s+(?:is\s+now|will\s+now\s+be|shall\s+be|"
+        r"becomes|has\s+(?:been\s+)?changed\s+to)"
         r"|\byour\s+(?:new|real|true|actual|secret)\s+(?:role|character|self|purpose|master|owner|creator)\b"
         r"|\b(?:adopt|assume|take\s+on|switch\s+to|embody|become)\s+(?:the\s+|a\s+|an\s+|this\s+|your\s+new\s+)?"
         r"(?:persona|identity|alter[\s-]?ego|personality)\b"

@@ -34,6 +34,10 @@ _PRIVATE = (r"(?:(?:her|his|their|the\s+user'?s|everyone'?s|all\s+(?:the\s+)?use
             r"account\s+details|passwords?|location|address|files|documents|history|contacts|medical\s+records|"
             r"records|data|details|photos))")
 
+# What reads a document on its own: "AI screener", "automated readers", "AI code-review tools".
+_READER = (r"(?:readers?|summari[sz]ers?|screeners?|reviewers?|tools?|assistants?|agents?|bots?|models?|systems?|"
+           r"scribes?|programmers?|copilots?|crawlers?|triag\w+|parsers?|processors?|note-?takers?)")
+
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("persona_takeover", _rx(
         r"\b" + _PERSONA + r"\b[^\n]{0,100}?\b(?:isn'?t|aren'?t|is\s+not|are\s+not|not|never|no\s+longer)\s+"
@@ -57,7 +61,28 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"[(\[]\s*(?:ai|llm)\s+(?:note-?takers?|triage\s+bots?|bots?|assistants?|agents?|reviewers?|"
         r"summari[sz]ers?|code\s+assistants?|copilots?|scribes?|secretar(?:y|ies))\s*:\s*\w+\s+\w+"
         r"|\b(?:note|notice|instructions?|message|reminder)\s+(?:for|to)\s+(?:all\s+|any\s+)?(?:ai|llm)\s+"
-        r"(?:code\s+|coding\s+)?(?:assistants?|agents?|tools?|models?|copilots?|bots?)\s*:\s*\w+\s+\w+")),
+        r"(?:code\s+|coding\s+)?(?:assistants?|agents?|tools?|models?|copilots?|bots?)\s*:\s*\w+\s+\w+"
+        # a label naming a machine reader: "Reader AI:", "AI summarisers:", "A word to automated readers:",
+        # "Guidance for AI code-review tools:", "Editorial AI, please note:", "Note to language models:"
+        r"|(?:^|(?<=[\n\[(#*>\-])|\b(?:note|notes|message|word|guidance|instructions?|memo|notice|reminder|psa|hey|dear|"
+        r"attention|to|for)\b)\s*(?:(?:any|all|every|each|the|our|dear)\s+)?(?:"
+        r"(?:ai|llm|gpt|automated|autonomous)(?:[\s-]+[\w]+){0,2}?[\s-]+" + _READER +
+        r"|(?:reader|editorial|screening|reviewing|triage|dear|hey)\s+ai|ais|llms|language\s+models?)"
+        # what follows is addressed to it, not a heading's topic ("LLM tools: we evaluated three vendors")
+        r"\s*(?:,\s*please\s+note\s*)?:\s*(?!(?:we|i|a|an|our|they|there|it|how|why|what|which|who|overview|introduction|"
+        r"summary|comparison|pros|cons|notes?|list|history|review|evaluation|benchmarks?|\d+)\b)\w+\s+\w+"
+        # a condition on being read by one: "If an assistant is generating minutes from this call, ..."
+        r"|\b(?:if|when|whenever)\s+(?:an?|any|the)\s+(?:ai|assistant|llm|language\s+model|bot|agent|model|"
+        r"summari[sz]er)(?:\s+\w+)?\s+is\s+(?:reading|generating|summari[sz]ing|processing|writing|taking|"
+        r"transcribing|parsing|triaging|reviewing|screening)\b"
+        r"|(?:^|\n)\s*(?:#|//|<!--|/\*)\s*(?:ai|agent|assistant|llm|bot)s?\s*:\s*\w+\s+\w+")),
+    # a field or tag meant for it: "note_for_agent": ..., x-llm-note: ..., <ai:instruction>; a data key is no quote
+    ("ai_directive_field", _rx(
+        r"<\s*(?:ai|llm|agent|assistant|gpt|model)[:_-](?:instructions?|notes?|prompts?|directives?|commands?|tasks?)\b"
+        r"|(?:[\"']|#\s*)(?:x-)?(?:[\w-]*[_-])?(?:llm|ai|agent|assistant|gpt|model)[_:-](?:[\w-]*[_-])?(?:notes?|instructions?|"
+        r"polic(?:y|ies)|directives?|hints?)[\w-]*\s*[\"']?\s*[:=>]"
+        r"|[\"']\s*(?:notes?|instructions?|messages?|hints?)[_-](?:for|to)[_-](?:the[_-])?(?:agent|ai|llm|assistant|model)s?"
+        r"\s*[\"']\s*:")),
     ("claimed_access", _rx(
         r"\b(?:i'?m|i\s+am|this\s+is|we'?re|we\s+are|speaking\s+as)\s+(?:an?\s+|the\s+|from\s+the\s+|from\s+|"
         r"(?:the\s+)?user'?s\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?" + _ROLE + r"\b[^\n]{0,160}?(?:"
@@ -76,8 +101,10 @@ _TRIGGERS = {
                         r"answers?|responds?|replies|does|says|writes|tells|can\w*|could\w*|may|must\w*|"
                         r"should\w*|will|won't|act|"
                         r"pretend|play|roleplay|role-play|be",
-    "addressed_to_ai": r"ai|llm",
+    "addressed_to_ai": r"ai|ais|llms?|gpt|automated|autonomous|language|agents?|assistants?|bots?|models?|"
+                       r"summari[sz]ers?",
     "claimed_access": r"i'?m|i|this|we'?re|we|speaking",
+    "ai_directive_field": r"<|[\w-]*(?:llm|ai|agent|assistant|gpt|model)[_:-][\w-]*|[\w-]*[_-](?:agent|ai|llm|assistant|model)s?",
 }
 
 ROLE_RULES = [(rule, _Gated(rx, _TRIGGERS[rule])) for rule, rx in _RULES]

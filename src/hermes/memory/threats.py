@@ -232,9 +232,10 @@ def _agent_rules() -> list:
     from hermes.memory.threat_agent import AGENT_RULES
     from hermes.memory.threat_conduct import CONDUCT_RULES
     from hermes.memory.threat_flows import FLOW_RULES
+    from hermes.memory.threat_handover import HANDOVER_RULES
     from hermes.memory.threat_roles import ROLE_RULES
 
-    return AGENT_RULES + FLOW_RULES + CONDUCT_RULES + ROLE_RULES
+    return AGENT_RULES + FLOW_RULES + CONDUCT_RULES + ROLE_RULES + HANDOVER_RULES
 
 
 # Markup, authority, exfiltration and trigger rules read punctuation (URLs, tags, quotes), so they run on the
