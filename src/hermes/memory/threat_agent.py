@@ -28,7 +28,11 @@ _GUARD = (r"(?:approvals?|(?:approval|confirmation|permission|consent)\s+(?:prom
           r"allow-?list|white-?list|block-?list|deny-?list|(?:content\s+|safety\s+|security\s+)?filters|guardrails?|"
           r"(?:threat|security|memory)\s+scanner|(?:safety|security|sanity)\s+checks?|safeguards?|refusals?|"
           r"(?:safety|security)\s+(?:polic(?:y|ies)|rules|section|measures|restrictions)|"
-          r"restrictions|review\s+step)")
+          r"restrictions|review\s+step|"
+          # a repository's own guards: what stops a push nobody reviewed
+          r"branch\s+protections?(?:\s+rules?)?|(?:required?\s+)?(?:code\s+)?reviews?\s+requirements?|required\s+reviews?|"
+          r"required\s+(?:status\s+)?checks|secret\s+scanning|push\s+protection|code\s+scanning|signed[\s-]commits?\s+"
+          r"requirements?|codeowners\s+(?:rule|requirement|check)s?)")
 _OFF = (r"(?:(?:is|are)\s+(?:now\s+)?(?:no\s+longer|not)\s+(?:needed|required|necessary|permitted)|"
         r"(?:is|are|were|was|have\s+been|has\s+been)\s+(?:now\s+|all\s+)?(?:disabled|switched\s+off|turned\s+off|lifted|"
         r"removed|waived|suspended|deactivated|dropped|off|retired|gone|unnecessary|optional)|"
@@ -198,7 +202,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"\b" + _GUARD + r"\s+(?:for\s+[\w\s]{0,30}?\s+)?" + _OFF
         + r"|\b(?:skip|bypass|disable|turn\s+off|switch\s+off|deactivate|remove|circumvent|get\s+around|drop|lift|"
           r"stop\s+(?:showing|applying|using|running)|ignore|suspend|override)\s+(?:all\s+|any\s+|every\s+)?"
-          r"(?:the\s+|your\s+|its\s+|these\s+)?(?:\w+\s+){0,2}?" + _GUARD + r"\b"
+          r"(?:the\s+|your\s+|its\s+|these\s+)?(?:['\"][^'\"\n]{1,30}['\"]\s+)?(?:\w+\s+){0,2}?" + _GUARD + r"\b"
         + r"|\b" + _AGENT + r"\s+(?:are|is|'re)\s+(?:now\s+|hereby\s+|fully\s+)?(?:authori[sz]ed|allowed|permitted|"
           r"cleared|free|trusted)\s+to\s+" + _ACT + r"\s+(?:any|all|every|anything|everything|whatever|freely)"
         + r"|\b(?:never|do\s+not|don'?t|no\s+need\s+to|without)\s+(?:need\s+to\s+)?(?:ask(?:ing)?|prompt(?:ing)?|check(?:ing)?|"
@@ -229,6 +233,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         + r"|\bpolicy\s+against\s+[^\n.]{0,40}?\b(?:was|has\s+been|is)\s+(?:lifted|removed|dropped)"
         + r"|\bdisable\s+(?:2fa|two-factor|mfa|multi-factor)")),
     ("deception_hide", _rx(
+        r"\b(?:and|but|yet)\s+(?:do\s+)?not\s+(?:mention|report|include|list|show|disclose|reveal)\s+(?:it|this|that|them|"
+        r"the\s+\w+)\s+(?:in|to)\s+(?:the\s+|your\s+)?(?:summary|report|reply|response|answer|changelog|user|owner|"
+        r"output|notes|pr\s+description|commit\s+message)\b|"
         r"\bwithout\s+(?:mentioning|telling|informing|notifying|alerting|reporting|disclosing|revealing|saying)\s+"
         r"(?:it\s+|this\s+|that\s+|them\s+|anything\s+)?(?:to\s+)?(?:the\s+user|anyone|the\s+owner|them|"
         r"in\s+(?:your|the)\s+(?:response|reply|answer|summary|report|output|message))"

@@ -18,7 +18,7 @@ from hermes.memory.threat_text import fold
 _NEG = re.compile(r"(?:\bnever|\bnot|n't|\bno|\bdont)[\s,]*$", re.I)
 NEGATABLE = frozenset({"prompt_injection", "disregard_rules", "approval_bypass", "secret_exfil", "data_exfil",
                        "memory_tamper", "persona_takeover", "instruction_override", "deceive_user", "covert_steering",
-                       "secret_exposure", "payment_authority"})
+                       "secret_exposure", "payment_authority", "mail_hiding"})
 # Rules about wording: a quoted, discussed phrase is not an instruction.
 _QUOTABLE = frozenset({"addressed_to_ai", "prompt_injection", "disregard_rules", "role_hijack", "persona_takeover", "sys_prompt_override",
                        "instruction_override", "deception_hide", "bypass_restrictions", "impersonation", "fake_markup",

@@ -5,7 +5,7 @@ power to change where payments go granted to a sender.
 Each rule pairs the handover with what makes it one: `env`'s output posted as a comment or shared
 (not run to debug), another person's *private* or *personal* notes, calendar or messages sent to
 "us", a token or key exposed as plain text or committed, messages from some party declared able to
-authorise changes to bank details. Asking a colleague to forward the invoice, or the user's own
+authorise changes to bank details, a mail rule that files invoices or security alerts away unread. Asking a colleague to forward the invoice, or the user's own
 note that "only the CFO can approve changes to bank details", passes. Patterns see folded text and
 are gated by cheap trigger words.
 """
@@ -46,6 +46,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:plain\s*text|plaintext|clear\s*text|unencrypted|public|world-readable)\b"
         r"|\b(?:commit|push|paste|publish|hard-?code)\s+(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+)?" + _SECRET +
         r"\s+(?:in|into|to)\s+(?:the\s+)?(?:public\s+)?(?:repo(?:sitory)?|readme|gist|wiki|issue|pastebin|docs)\b")),
+    ("mail_hiding", _rx(
+        # a mailbox rule that files money or security mail away unread: the user never sees the invoice
+        # fraud or the alert (a newsletter filed away and marked read is ordinary)
+        r"\b(?:rule|filter)\b[^\n]{0,120}?\b(?:invoices?|payments?|remittance|bank|wire|security|alerts?|password|"
+        r"verification|sign-?in|login|fraud)\b[^\n]{0,80}?\b(?:moved?|archived?|deleted?|trash(?:ed)?|filed)\b[^\n]{0,60}?"
+        r"(?<!never\s)(?<!not\s)(?<!n't\s)\bmark(?:ed)?\s+(?:it\s+|them\s+)?(?:as\s+)?read\b"
+        r"|\bmark(?:ed)?\s+(?:as\s+)?read\b[^\n]{0,60}?\b(?:moved?|archived?|deleted?|trash(?:ed)?)\b[^\n]{0,80}?"
+        r"\b(?:invoices?|payments?|remittance|bank|security\s+alerts?|password\s+resets?|verification)\b")),
     ("payment_authority", _rx(
         # a sender granted the power to change where money goes
         r"\b(?:communications?|emails?|messages?|requests?|instructions?|letters?|anyone|anybody|vendors?|"
@@ -60,6 +68,7 @@ _TRIGGERS = {
     "data_exfil": _SHARE + r"|send|forward|share|email|export|upload|copy|give|hand|pass",
     "secret_exposure": r"expose|store|save|put|write|commit|paste|hard-?code|inline|print|publish|echo|add|push",
     "payment_authority": r"payment|bank\w*|remittance|payout|wire|iban",
+    "mail_hiding": r"read",
 }
 
 HANDOVER_RULES = [(rule, _Gated(rx, _TRIGGERS[rule])) for rule, rx in _RULES]
