@@ -21,8 +21,13 @@ class Word:
     plain: bool = True  # no quoting and no expansions (brace expansion applies)
     raw: str = ""  # the source text, to rebuild a command line with its substitutions intact
     split: bool = False  # an unquoted expansion of a known value: the shell splits it into words
-    extra: bool = False  # a for loop's second or later item (`ssh $h cmd` runs once per host, not on all)
-    item: int = -1  # which of a for loop's items the word comes from; -1: not from a loop
+    # which of a for loop's items the word comes from (-1: not from a loop); a second or later item is
+    # extra: `ssh $h cmd` runs once per host, not on all
+    item: int = -1
+
+    @property
+    def extra(self) -> bool:
+        return self.item > 0
 
     def source(self) -> str:
         return self.raw or quote(self.text)
@@ -215,7 +220,7 @@ class _Lexer:
                 out.append(w)
                 continue
             for n, item in enumerate(w.text.split(_LOOP_SEP)):
-                out += [Word(p, list(w.subs), w.dynamic, None, False, extra=n > 0, item=n if _LOOP_SEP in w.text else -1)
+                out += [Word(p, list(w.subs), w.dynamic, None, False, item=n if _LOOP_SEP in w.text else -1)
                         for p in re.split(seps, item) if p]
         return out
 
