@@ -78,6 +78,44 @@ def turn_text(turn: dict, captions: bool) -> str:
     return text
 
 
+def load_realtalk(folder: Path) -> list[dict]:
+    """REALTALK's conversations (the `data/Chat_*.json` files of github.com/danny911kr/REALTALK: ten
+    21-day chats between real people, memory questions with evidence turns in LoCoMo's layout) as
+    LoCoMo samples (categories 1-3 mean what LoCoMo's do: multi-hop, temporal, commonsense). Only
+    `Chat_*.json` directly in `folder` is read: that repository's `data/locomo/` holds LoCoMo's own
+    conversations, of which only the five development ones may be used here.
+
+    Participants chatted in a persona, and the questions use the persona's name ("Kate"), where a
+    turn's speaker field has the participant's ("Emi"): each speaker is renamed to the name the
+    conversation's event list uses most for its side."""
+    from collections import Counter
+
+    if folder.name.lower() == "locomo":
+        raise SystemExit(f"{folder} holds LoCoMo's conversations in REALTALK's layout, not REALTALK's")
+    out = []
+    for f in sorted(folder.glob("Chat_*.json"), key=lambda f: int(re.sub(r"\D", "", f.name.split("_")[1]))):
+        raw = json.loads(f.read_text())
+        names = {}
+        for key, agent in (("speaker_1", "agent_a"), ("speaker_2", "agent_b")):
+            said = Counter(m.group(1) for k, v in raw.items() if k.startswith("events_session_")
+                           for e in v.get(agent, []) if (m := re.match(r"([A-Z][a-z]+)\b", e.get("sub-event", ""))))
+            names[raw["name"][key]] = said.most_common(1)[0][0] if said else raw["name"][key].split()[0].title()
+        conv = {"speaker_a": names[raw["name"]["speaker_1"]], "speaker_b": names[raw["name"]["speaker_2"]]}
+        n = 1
+        while f"session_{n}" in raw:
+            when = raw.get(f"session_{n}_date_time") or raw[f"session_{n}"][0]["date_time"]  # "29.12.2023, 22:42:04"
+            conv[f"session_{n}_date_time"] = _dt.datetime.strptime(when, "%d.%m.%Y, %H:%M:%S").strftime(
+                "%I:%M %p on %d %B, %Y")
+            conv[f"session_{n}"] = [{"speaker": names.get(t["speaker"], t["speaker"]), "dia_id": t["dia_id"],
+                                     "text": t.get("clean_text") or t.get("text", "")} for t in raw[f"session_{n}"]]
+            n += 1
+        out.append({"sample_id": "realtalk-" + f.stem.split("_")[1], "conversation": conv, "qa": raw["qa"]})
+    if not out:
+        raise SystemExit(f"no REALTALK Chat_*.json files in {folder}")
+    return out
+
+
+
 @dataclass
 class Imported:
     store: object
@@ -414,7 +452,7 @@ def fusion_rule(c: Candidates, question: str, limit: int = 10, profile=None, **p
 
 
 def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: str | None = None,
-           late: bool = False, encoder: str = "auto") -> dict:
+           late: bool = False, encoder: str = "auto", in_sample: bool = True) -> dict:
     """Semantic recall as the product runs it (hermes.state.fusion), against lexical, vectors alone and
     the first hybrid rule; with `folds`, the fusion's constants tuned on 3 conversations, measured on 2."""
     from hermes.state import encoders, fusion
@@ -456,7 +494,7 @@ def hybrid(imp: Imported, samples: list[dict], folds: bool = False, cache_dir: s
             lambda q, scope: fusion_rule(cands[(q, scope)], q, profile=prof, late_weight=fusion.LATE_WEIGHT)
     out: dict = {"encoder": model.name, "embed_all_s": round(embed_s, 1),
                  "constants": {"LEXICAL_CANDIDATES": fusion.LEXICAL_CANDIDATES, **vars(prof)}}
-    if model.name == fusion.RECALL_ENCODER:
+    if model.name == fusion.RECALL_ENCODER and in_sample:
         out["note"] = ("the recall encoder was trained on these conversations: these figures are in-sample; "
                        "held-out ones come from tools/train_recall_encoder.py --folds")
         print(out["note"], file=sys.stderr)
@@ -534,6 +572,9 @@ def leave_conversations_out(imp: Imported, samples: list[dict], cands: dict, tra
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(DEFAULT_DATA))
+    ap.add_argument("--realtalk", type=Path, metavar="DIR",
+                    help="measure on REALTALK instead (its data folder, the Chat_*.json files of "
+                         "github.com/danny911kr/REALTALK): ten real 21-day chats no ranking here was tuned on")
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--no-captions", action="store_true")
     ap.add_argument("--embeddings", action="store_true", help="also measure semantic recall (hermes.state.fusion)")
@@ -552,7 +593,7 @@ def main() -> int:
         ap.error("--store postgres needs --dsn (an empty database); --dsn is for --store postgres")
     if args.dsn and args.embeddings:
         ap.error("--embeddings reads the SQLite store's tables; not with --store postgres")
-    samples = json.loads(Path(args.data).read_text(encoding="utf-8"))
+    samples = load_realtalk(args.realtalk) if args.realtalk else json.loads(Path(args.data).read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         imp = import_all(samples, Path(tmp), captions=not args.no_captions, dsn=args.dsn)
@@ -566,7 +607,7 @@ def main() -> int:
             report["ablation"] = ablation(imp, samples, summary)
         if args.embeddings:
             report["hybrid"] = hybrid(imp, samples, folds=args.folds, cache_dir=args.embed_cache, late=args.late,
-                                      encoder=args.encoder)
+                                      encoder=args.encoder, in_sample=not args.realtalk)
         imp.store.close()
     print(json.dumps(report, indent=1))
     if not args.json_only:

@@ -212,11 +212,16 @@ def test_search_is_fast_on_a_conversation_sized_store(store):
 
 
 @pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo dev data not present")
-def test_locomo_dev_recall_regression(tmp_path):
+def _bench():
     spec = importlib.util.spec_from_file_location("bench_locomo", REPO / "bench" / "bench_locomo.py")
     bench = importlib.util.module_from_spec(spec)
     sys.modules["bench_locomo"] = bench  # dataclasses look their module up
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_locomo_dev_recall_regression(tmp_path):
+    bench = _bench()
     samples = json.loads(LOCOMO.read_text(encoding="utf-8"))
     imp = bench.import_all(samples, tmp_path)
     try:
@@ -227,6 +232,47 @@ def test_locomo_dev_recall_regression(tmp_path):
     assert overall["n"] >= 750 and skipped <= 5
     # Measured 0.803 (recall@10) / 0.476 (recall@1); the plain BM25 this replaced scored 0.62 / 0.32.
     assert overall["recall@10"] >= 0.80 and overall["recall@1"] >= 0.46
+
+
+def _realtalk_chat(speakers: dict, persona: str) -> dict:
+    turn = lambda i, who, text, when: {"clean_text": text, "speaker": who, "date_time": when,  # noqa: E731
+                                       "img_file": [], "img_url": [], "dia_id": f"D1:{i}"}
+    return {"name": speakers,
+            "session_1": [turn(1, speakers["speaker_1"], "I'm taking a pottery class today!", "02.01.2024, 18:05:00"),
+                          turn(2, speakers["speaker_2"], "That's lovely, Kate. Send a photo!", "02.01.2024, 18:07:10")],
+            "session_1_date_time": "02.01.2024, 18:05:00",
+            "events_session_1": {"agent_a": [{"sub-event": f"{persona} takes a pottery class.", "id": "E"}],
+                                 "agent_b": [{"sub-event": "Elise plans a trip.", "id": "E"}]},
+            "qa": [{"question": f"What class did {persona} take?", "answer": "pottery", "evidence": ["D1:1"],
+                    "category": 1}]}
+
+
+def test_realtalk_chats_load_as_locomo_samples_with_persona_names(tmp_path):
+    bench = _bench()
+    (tmp_path / "Chat_2_Emi_Elise.json").write_text(json.dumps(_realtalk_chat({"speaker_1": "Emi",
+                                                                               "speaker_2": "elise"}, "Kate")))
+    (tmp_path / "Chat_10_Kevin_Elise.json").write_text(json.dumps(_realtalk_chat({"speaker_1": "Kevin",
+                                                                                "speaker_2": "elise"}, "Kevin")))
+    (tmp_path / "locomo").mkdir()  # that repository's copy of LoCoMo itself is never read
+    (tmp_path / "locomo" / "Chat_1_Caroline_Melanie.json").write_text("not json")
+    samples = bench.load_realtalk(tmp_path)
+    assert [s["sample_id"] for s in samples] == ["realtalk-2", "realtalk-10"]
+    conv = samples[0]["conversation"]
+    # The questions say "Kate": the participant who played her is renamed, the other one capitalised.
+    assert (conv["speaker_a"], conv["speaker_b"]) == ("Kate", "Elise")
+    assert [t["speaker"] for t in conv["session_1"]] == ["Kate", "Elise"]
+    assert conv["session_1"][0]["text"] == "I'm taking a pottery class today!"
+    assert conv["session_1_date_time"] == "06:05 PM on 02 January, 2024"
+    imp = bench.import_all(samples, tmp_path / "store")
+    try:
+        results, skipped = bench.run_queries(imp, samples)
+    finally:
+        imp.store.close()
+    assert skipped == 0 and [r.recall[1] for r in results] == [1.0, 1.0]
+    with pytest.raises(SystemExit, match="LoCoMo's conversations"):
+        bench.load_realtalk(tmp_path / "locomo")
+    with pytest.raises(SystemExit, match="no REALTALK"):
+        bench.load_realtalk(tmp_path / "store")
 
 
 def _tiny_bert(root: Path, words: list[str]) -> Path:

