@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import re
 
-from hermes.memory.threat_intent import _Gated
-
-
-def _rx(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.I)
+from hermes.memory.threat_intent import _Gated, _rx
 
 
 _AGENT = r"(?:you|hermes|the\s+(?:assistant|agent|ai|bot|model)|any\s+(?:ai|agent|assistant|llm|model)s?)"

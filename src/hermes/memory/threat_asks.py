@@ -15,15 +15,11 @@ from __future__ import annotations
 
 import re
 
-from hermes.memory.threat_intent import _Gated
+from hermes.memory.threat_intent import _Gated, _rx
 
 
 def _w(n: int) -> str:
     return rf"(?:[\w'’-]+[\s,]+){{0,{n}}}?"
-
-
-def _rx(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.I)
 
 
 _SHOW = (r"(?:reveal|print|output|repeat|recite|show|display|dump|list|write\s+out|spell\s+out|type\s+out|"

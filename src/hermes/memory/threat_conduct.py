@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import re
 
-from hermes.memory.threat_intent import _Gated
-
-
-def _rx(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.I)
+from hermes.memory.threat_intent import _Gated, _rx
 
 
 # Someone other than the note's author, whose view of things the note manages.

@@ -15,11 +15,7 @@ from __future__ import annotations
 
 import re
 
-from hermes.memory.threat_intent import _PUBLIC_IP, _Gated
-
-
-def _rx(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.I)
+from hermes.memory.threat_intent import _PUBLIC_IP, _Gated, _rx
 
 
 _SECRET = (r"(?<!no\s)(?<!non-)(?<!without\s)(?:(?:api|access|secret|private|auth|deploy|ssh|signing|bot|session|bearer|refresh|github|slack|"

@@ -15,11 +15,7 @@ from __future__ import annotations
 
 import re
 
-from hermes.memory.threat_intent import _Gated
-
-
-def _rx(p: str) -> re.Pattern[str]:
-    return re.compile(p, re.I)
+from hermes.memory.threat_intent import _Gated, _rx
 
 
 _LIMITS = (r"(?:rules|guidelines|polic(?:y|ies)|restrictions|filters?|ethics|morals|guardrails|safeguards|"
